@@ -1,0 +1,49 @@
+/// The kernel's bookkeeping for one task.
+struct TaskRecord {
+  var program: Int32
+  var lane: Int32
+  /// The index of the step to run next (or, while suspended, of the suspending step).
+  var pc: Int32 = 0
+  var isCancelled = false
+  /// When the flag was set, in nanoseconds.
+  var cancelledAt: Int64 = 0
+  var state: State = .startQueued
+
+  enum State: Equatable {
+    /// Created; its first step is queued (C5).
+    case startQueued
+    /// Its job is running now.
+    case running
+    /// Suspended in a sleep whose timer is pending.
+    case sleeping(timer: Int64)
+    /// Its resumption is queued on its lane.
+    case resumeQueued(TraceEvent.Suspension, throwing: Bool)
+    /// It ended.
+    case ended(TraceEvent.TaskEnd)
+  }
+
+  var hasEnded: Bool {
+    if case .ended = state { return true }
+    return false
+  }
+}
+
+/// A lane's queue and its busy and frozen state.
+struct LaneState {
+  var queue = FIFOQueue<Job>()
+  /// Set while a busy job holds the lane.
+  var busyUntil: VirtualTime?
+  /// The job holding the lane, for the end of its span in the trace.
+  var heldJob: TraceEvent.Job?
+  var isFrozen = false
+
+  var canRun: Bool { busyUntil == nil && !isFrozen }
+}
+
+/// A job queued on a lane.
+enum Job {
+  /// A model event's job (index into the event table).
+  case event(Int32)
+  /// A task's next step; what it resumes from is in the task's state.
+  case task(Int32)
+}

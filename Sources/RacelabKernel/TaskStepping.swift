@@ -1,0 +1,177 @@
+extension Simulation {
+  /// Runs one job of a task: its start or a resumption, then its steps until it suspends or
+  /// ends. Every runtime-dependent decision reads the context's ``RuntimeProfile``.
+  mutating func runTaskJob(_ index: Int32) {
+    let id = TaskID(index: index)
+    let lane = context.currentLane
+    let resumingFrom: TraceEvent.Suspension?
+    let throwing: Bool
+    switch context.tasks[Int(index)].state {
+    case .startQueued:
+      resumingFrom = nil
+      throwing = false
+    case .resumeQueued(let suspension, let throwingNow):
+      resumingFrom = suspension
+      throwing = throwingNow
+    case .running, .sleeping, .ended:
+      return  // a stale job: the task was killed with its process
+    }
+    context.counters.jobsRun += 1
+    let job = TraceEvent.Job.task(id, resumingFrom)
+    context.record(.jobStarted(job), lane: lane)
+    context.tasks[Int(index)].state = .running
+    if resume(id, from: resumingFrom, throwing: throwing) {
+      runSteps(id)
+    }
+    context.record(.jobEnded(job), lane: lane)
+  }
+
+  /// Delivers a resumption's result. Returns whether the task goes on to its next step.
+  private mutating func resume(
+    _ id: TaskID, from suspension: TraceEvent.Suspension?, throwing: Bool
+  ) -> Bool {
+    let index = Int(id.index)
+    guard let suspension else {
+      context.record(.taskStarted(id), lane: context.currentLane)
+      return true
+    }
+    let profile = context.profile
+    let cancelled = context.tasks[index].isCancelled
+    switch suspension {
+    case .sleep:
+      if throwing {
+        context.record(
+          .resumed(id, from: .sleep, outcome: .threw, isCancelled: cancelled,
+            rule: profile.rule(for: .cancelWhileSleeping)), lane: context.currentLane)
+        return handleSleepError(id)
+      }
+      if cancelled && profile.resumptionRechecksCancellation {
+        context.record(
+          .resumed(id, from: .sleep, outcome: .threw, isCancelled: true,
+            rule: profile.rule(for: .cancelAfterTimerExpired)), lane: context.currentLane)
+        return handleSleepError(id)
+      }
+      context.counters.sleepsCompleted += 1
+      let rule = profile.rule(for: cancelled ? .cancelAfterTimerExpired : .timerExpired)
+      context.record(
+        .resumed(id, from: .sleep, outcome: .returned, isCancelled: cancelled, rule: rule),
+        lane: context.currentLane)
+    case .yield:
+      if cancelled && profile.yieldChecksCancellation {
+        context.record(
+          .resumed(id, from: .yield, outcome: .threw, isCancelled: true,
+            rule: profile.rule(for: .yield)), lane: context.currentLane)
+        end(id, .threw)
+        return false
+      }
+      context.record(
+        .resumed(id, from: .yield, outcome: .returned, isCancelled: cancelled,
+          rule: profile.rule(for: .yield)), lane: context.currentLane)
+    }
+    context.tasks[index].pc += 1
+    return true
+  }
+
+  /// Runs the task's steps from its program counter until it suspends or ends.
+  private mutating func runSteps(_ id: TaskID) {
+    let index = Int(id.index)
+    let program = Int(context.tasks[index].program)
+    let profile = context.profile
+    while true {
+      let pc = Int(context.tasks[index].pc)
+      let steps = context.programs[program].steps
+      guard pc < steps.count else {
+        end(id, .returned)
+        return
+      }
+      let cancelled = context.tasks[index].isCancelled
+      switch steps[pc] {
+      case .sleep(let duration, _):
+        if cancelled && profile.cancelledSleepThrowsAtOnce {
+          context.record(
+            .sleepThrewAtOnce(id, rule: profile.rule(for: .sleepWhileCancelled)),
+            lane: context.currentLane)
+          guard handleSleepError(id) else { return }
+          continue
+        }
+        let timer = context.nextTimer
+        context.nextTimer += 1
+        let due = context.now.advanced(by: max(0, duration))
+        context.tasks[index].state = .sleeping(timer: timer)
+        context.agenda.push(
+          AgendaEntry(
+            due: due.nanoseconds,
+            order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: .normal),
+            action: .timer(task: id.index, timer: timer)))
+        context.record(
+          .sleepStarted(
+            id, timer: TimerID(number: timer), duration: duration, due: due,
+            rule: profile.rule(for: .sleepSuspends)), lane: context.currentLane)
+        return
+      case .guardNotCancelled:
+        context.record(.guardChecked(id, passed: !cancelled), lane: context.currentLane)
+        if cancelled {
+          end(id, .returned)
+          return
+        }
+      case .checkCancellation:
+        context.record(
+          .cancellationChecked(id, threw: cancelled, rule: profile.rule(for: .checkCancellation)),
+          lane: context.currentLane)
+        if cancelled {
+          end(id, .threw)
+          return
+        }
+      case .yield:
+        if cancelled && profile.yieldChecksCancellation {
+          context.record(
+            .resumed(id, from: .yield, outcome: .threw, isCancelled: true,
+              rule: profile.rule(for: .yield)), lane: context.currentLane)
+          end(id, .threw)
+          return
+        }
+        let lane = context.tasks[index].lane
+        let position = context.queuePosition(lane)
+        context.record(
+          .yielded(id, queue: position, rule: profile.rule(for: .yield)), lane: context.currentLane)
+        context.tasks[index].state = .resumeQueued(.yield, throwing: false)
+        context.lanes[Int(lane)].queue.append(.task(id.index))
+        return
+      case .call(let operation):
+        if context.isTracing {
+          context.record(.called(id, operation: model.name(of: operation)), lane: context.currentLane)
+        }
+        model.perform(operation, task: id, context: &context)
+        if context.tasks[index].hasEnded { return }  // the operation killed its own process
+      }
+      context.tasks[index].pc += 1
+    }
+  }
+
+  /// Applies the `on-cancel` handling of the sleep at the task's program counter. Returns
+  /// whether the task goes on to its next step.
+  private mutating func handleSleepError(_ id: TaskID) -> Bool {
+    let index = Int(id.index)
+    let step = context.programs[Int(context.tasks[index].program)]
+      .steps[Int(context.tasks[index].pc)]
+    guard case .sleep(_, let onCancel) = step else { return false }
+    let rule = onCancel == .ignore ? context.profile.rule(for: .errorIgnored) : nil
+    context.record(.errorHandled(id, onCancel, rule: rule), lane: context.currentLane)
+    switch onCancel {
+    case .return:
+      end(id, .returned)
+      return false
+    case .throw:
+      end(id, .threw)
+      return false
+    case .ignore:
+      context.tasks[Int(id.index)].pc += 1
+      return true
+    }
+  }
+
+  private mutating func end(_ id: TaskID, _ how: TraceEvent.TaskEnd) {
+    context.tasks[Int(id.index)].state = .ended(how)
+    context.record(.taskEnded(id, how), lane: context.currentLane)
+  }
+}

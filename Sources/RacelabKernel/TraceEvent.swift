@@ -1,0 +1,196 @@
+/// One structured entry of a run's trace: what happened, when, and on which lane.
+///
+/// Renderers turn these into text, JSON or pictures; they never re-run any logic, so every
+/// explanation a reader needs is a field here.
+public struct TraceEvent: Sendable, Equatable {
+  /// The virtual instant it happened at.
+  public var time: VirtualTime
+  /// The lane it happened on, or `nil` for happenings outside any lane (arrivals, timers).
+  public var lane: LaneID?
+  /// What happened.
+  public var kind: Kind
+
+  /// Creates an event.
+  public init(time: VirtualTime, lane: LaneID?, kind: Kind) {
+    self.time = time
+    self.lane = lane
+    self.kind = kind
+  }
+
+  /// The kinds of trace event.
+  public enum Kind: Sendable, Equatable {
+    /// A model event arrived. `delivery` says whether it queued a job or acted at once.
+    case arrived(event: String, delivery: Delivery)
+    /// A job began running on `lane`.
+    case jobStarted(Job)
+    /// A job finished; for a job that held its lane, this is the end of the busy span.
+    case jobEnded(Job)
+    /// The running job holds its lane until `until` (a busy main thread).
+    case laneHeld(until: VirtualTime)
+    /// Every lane was frozen (the process was suspended) or thawed.
+    case lanesFrozen(Bool)
+    /// A task was created by the running job; its first step is queued on `lane` (C5).
+    case taskCreated(TaskID, program: String, lane: LaneID)
+    /// A task's first step began.
+    case taskStarted(TaskID)
+    /// A task suspended in a sleep; its timer is due at `due`.
+    case sleepStarted(TaskID, timer: TimerID, duration: Int64, due: VirtualTime, rule: String?)
+    /// A sleep threw at once because the task was already cancelled.
+    case sleepThrewAtOnce(TaskID, rule: String?)
+    /// A sleep's timer expired; the task's resumption was queued behind `jobsAhead` jobs.
+    case timerFired(TaskID, timer: TimerID, queue: QueuePosition, rule: String?)
+    /// `cancel()` was called on a task, with its effect.
+    case cancelled(TaskID, effect: CancelEffect, rule: String?)
+    /// A suspended task resumed.
+    case resumed(TaskID, from: Suspension, outcome: ResumeOutcome, isCancelled: Bool, rule: String?)
+    /// A thrown cancellation met the sleep's `on-cancel` handling.
+    case errorHandled(TaskID, OnCancel, rule: String?)
+    /// `guard !Task.isCancelled` ran.
+    case guardChecked(TaskID, passed: Bool)
+    /// `checkCancellation()` ran.
+    case cancellationChecked(TaskID, threw: Bool, rule: String?)
+    /// A task yielded; its resumption went to the back of its lane's queue.
+    case yielded(TaskID, queue: QueuePosition, rule: String?)
+    /// A task called one of the model's operations.
+    case called(TaskID, operation: String)
+    /// A task ended.
+    case taskEnded(TaskID, TaskEnd)
+    /// A structured note from the model (a guard, a recorded attempt, a state change).
+    case note(ModelNote)
+    /// An invariant of the model broke at this instant.
+    case invariantBroken(name: String, detail: String)
+    /// A windowed happening's arrival instant was chosen.
+    case arrivalChosen(event: String, window: ClosedRange<VirtualTime>, at: VirtualTime)
+  }
+
+  /// What arriving did with a model event.
+  public enum Delivery: Sendable, Equatable {
+    /// A job was queued on a lane.
+    case queued(LaneID, QueuePosition)
+    /// The event acted at once, outside every lane (C4).
+    case actedAtOnce
+  }
+
+  /// Where a queued job stands in its lane.
+  public struct QueuePosition: Sendable, Equatable {
+    /// The lane.
+    public var lane: LaneID
+    /// Jobs queued ahead of it.
+    public var jobsAhead: Int
+    /// The instant the lane's busy job ends, if the lane is busy.
+    public var busyUntil: VirtualTime?
+    /// Whether the lane is frozen (the process is suspended).
+    public var frozen: Bool
+
+    /// Creates a queue position.
+    public init(lane: LaneID, jobsAhead: Int, busyUntil: VirtualTime?, frozen: Bool) {
+      self.lane = lane
+      self.jobsAhead = jobsAhead
+      self.busyUntil = busyUntil
+      self.frozen = frozen
+    }
+  }
+
+  /// A job on a lane.
+  public enum Job: Sendable, Equatable {
+    /// A model event's job.
+    case event(String)
+    /// A task's step: its start or a resumption.
+    case task(TaskID, Suspension?)
+  }
+
+  /// Where a task was suspended.
+  public enum Suspension: String, Sendable, Equatable {
+    /// In a sleep.
+    case sleep
+    /// In a yield.
+    case yield
+  }
+
+  /// The outcome of a resumption.
+  public enum ResumeOutcome: Sendable, Equatable {
+    /// The suspension returned normally.
+    case returned
+    /// The suspension threw a cancellation error.
+    case threw
+  }
+
+  /// The effect of a `cancel()` call.
+  public enum CancelEffect: Sendable, Equatable {
+    /// The task had not started; its flag is set and its first sleep will throw.
+    case notStarted
+    /// The sleep's timer was discarded; the resumption, which throws, is queued.
+    case timerDiscarded(TimerID, queue: QueuePosition)
+    /// The sleep had already returned (its timer fired); only the flag is set.
+    case sleepAlreadyReturned
+    /// The sleep had already returned, but this runtime re-checks: the resumption will throw.
+    case resumptionWillThrow
+    /// The task is queued after a yield; only the flag is set.
+    case yieldPending
+    /// The task was running (it cancelled itself); only the flag is set.
+    case running
+    /// The task was already cancelled; nothing changes.
+    case alreadyCancelled
+    /// The task had already ended; nothing changes.
+    case alreadyEnded
+  }
+
+  /// How a task ended.
+  public enum TaskEnd: Sendable, Equatable {
+    /// Its body returned.
+    case returned
+    /// A cancellation error ended it.
+    case threw
+    /// Its process died (relaunch) before it ended.
+    case killed
+  }
+}
+
+/// A structured note from a model: a stable kind for tools, a subject and detail for readers,
+/// and typed fields.
+public struct ModelNote: Sendable, Equatable {
+  /// A stable identifier, such as `attempt-recorded`.
+  public var kind: String
+  /// The task the note is about, if any.
+  public var task: TaskID?
+  /// A short subject, such as `fire`.
+  public var subject: String
+  /// The explanation, one or more lines.
+  public var detail: [String]
+  /// Typed values for machine-readable output, in a fixed order.
+  public var fields: [TraceField]
+
+  /// Creates a note.
+  public init(
+    kind: String, task: TaskID? = nil, subject: String, detail: [String],
+    fields: [TraceField] = []
+  ) {
+    self.kind = kind
+    self.task = task
+    self.subject = subject
+    self.detail = detail
+    self.fields = fields
+  }
+}
+
+/// A named, typed value in a note or a summary.
+public struct TraceField: Sendable, Equatable {
+  /// The field's name in camel case, as JSON writes it (`cooldownConsumed`).
+  public var name: String
+  /// The value.
+  public var value: TraceValue
+
+  /// Creates a field.
+  public init(_ name: String, _ value: TraceValue) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// A value in a note or a summary.
+public enum TraceValue: Sendable, Equatable {
+  case bool(Bool)
+  case int(Int64)
+  case string(String)
+  case strings([String])
+}
