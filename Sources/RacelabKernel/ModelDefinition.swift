@@ -16,6 +16,40 @@ public protocol ModelDefinition {
 
   /// Evaluates one row of the truth table `table` (columns checked against the vocabulary).
   static func evaluate(table: String, row: SettingValues, setup: ModelSetup) -> TableRowResult
+
+  /// The initial state in a few short facts for a trace's header (`app 1.4.0`, `wins 4`).
+  static func initialFacts(_ setup: ModelSetup) -> [String]
+
+  /// The one-line answer to the question the model exists for, from the closing figures.
+  static func headline(summary: [TraceField]) -> String
+
+  /// A hint that names the fix for what a run broke, if the model knows one.
+  static func advice(setup: ModelSetup, result: SimulationResult) -> String?
+}
+
+extension ModelDefinition {
+  /// No facts.
+  public static func initialFacts(_ setup: ModelSetup) -> [String] { [] }
+
+  /// The figures as `name value`, joined.
+  public static func headline(summary: [TraceField]) -> String {
+    summary.map { "\($0.name) \($0.value.text)" }.joined(separator: ", ")
+  }
+
+  /// No advice.
+  public static func advice(setup: ModelSetup, result: SimulationResult) -> String? { nil }
+}
+
+extension TraceValue {
+  /// The value as plain text: `true`, `3`, `1.4.0`, `[a, b]`.
+  public var text: String {
+    switch self {
+    case .bool(let value): String(value)
+    case .int(let value): String(value)
+    case .string(let value): value
+    case .strings(let values): "[" + values.joined(separator: ", ") + "]"
+    }
+  }
 }
 
 /// A model's configuration, decoded and checked: variant, initial state, task body.

@@ -30,8 +30,18 @@ public enum ArrivalOption: Sendable, Hashable {
 
 /// Decides every choice point of a run.
 public protocol SchedulingStrategy {
-  /// Returns the index of the chosen alternative, in `0..<point.alternativeCount`.
-  mutating func choose(_ point: ChoicePoint) -> Int
+  /// Whether ``choose(_:state:)`` wants the run's full state at each point (exploration uses it
+  /// to recognise states it has seen; building it costs time, so others say `false`).
+  var observesState: Bool { get }
+
+  /// Returns the index of the chosen alternative, in `0..<point.alternativeCount`. `state` is
+  /// the run's full state (model, agenda, lanes, tasks) when ``observesState`` is `true`.
+  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int
+}
+
+extension SchedulingStrategy {
+  /// Does not observe state.
+  public var observesState: Bool { false }
 }
 
 /// Registration order for same-instant happenings, and the start of every arrival window.
@@ -41,5 +51,5 @@ public struct DefaultStrategy: SchedulingStrategy {
 
   /// Always alternative `0`.
   @inlinable
-  public mutating func choose(_ point: ChoicePoint) -> Int { 0 }
+  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int { 0 }
 }

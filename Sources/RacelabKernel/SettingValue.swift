@@ -49,18 +49,28 @@ public struct ParameterSpec: Sendable, Hashable {
   public var name: String
   /// Its type.
   public var kind: ValueKind
-  /// The value when the key is left out; `nil` makes the key required.
+  /// The value when the key is left out; `nil` makes the key required unless ``isOptional``.
   public var defaultValue: SettingValue?
+  /// Whether the key may be left out with no fixed default (the model decides, such as a
+  /// transition that falls back to `config.transition`).
+  public var isOptional: Bool
   /// One line for the format reference.
   public var help: String
 
   /// Creates a parameter.
-  public init(_ name: String, _ kind: ValueKind, default defaultValue: SettingValue?, help: String) {
+  public init(
+    _ name: String, _ kind: ValueKind, default defaultValue: SettingValue?,
+    optional: Bool = false, help: String
+  ) {
     self.name = name
     self.kind = kind
     self.defaultValue = defaultValue
+    self.isOptional = optional
     self.help = help
   }
+
+  /// Whether a file must give the key.
+  public var isRequired: Bool { defaultValue == nil && !isOptional }
 }
 
 /// Values by name, as decoded from a file or filled in from defaults.

@@ -12,7 +12,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// The strategy that decides every choice point.
   public private(set) var strategy: Strategy
   private var started = false
-  private var batch: [AgendaEntry] = []
+  var batch: [AgendaEntry] = []
+  /// The part of `batch` not yet applied, while a batch is being applied.
+  var batchRemaining = 0..<0
 
   /// Creates a run of `model`.
   /// - Parameters:
@@ -60,6 +62,10 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     started = true
     var first = true
     while var next = nextInstant(first: first) {
+      if let top = context.agenda.min, !isLive(top) {
+        _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
+        continue
+      }
       if !context.windows.isEmpty { next = placeWindowedArrivals(before: next, first: first) }
       context.now = VirtualTime(nanoseconds: next)
       first = false
@@ -67,6 +73,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     }
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
+      violationTimes: context.violationTimes,
       summary: model.summary(context: context), counters: context.counters)
   }
 
@@ -97,28 +104,35 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         index += 1
         continue
       }
-      let gapStart = first ? window.lowerBound.nanoseconds
+      let gapStart =
+        first
+        ? window.lowerBound.nanoseconds
         : max(window.lowerBound.nanoseconds, context.now.nanoseconds + 1)
       var options: [ArrivalOption] = [.at(VirtualTime(nanoseconds: next))]
       if gapStart < next {
         options.append(.inGap(VirtualTime(nanoseconds: gapStart + (next - 1 - gapStart) / 2)))
       }
       if next < window.upperBound.nanoseconds { options.append(.later) }
-      let choice = choose(
-        .arrival(event: model.label(of: context.events[Int(pending.event)]), window: window,
-          options: options))
+      let choice =
+        options.count == 1
+        ? 0
+        : choose(
+          .arrival(
+            event: model.label(of: context.events[Int(pending.event)]), window: window,
+            options: options))
       switch options[choice] {
       case .later:
         index += 1
         continue
-      case .inGap(let instant):
-        next = instant.nanoseconds
-        index = 0  // earlier windows may now be asked about the new, earlier instant
-        continue
-      case .at(let instant):
-        context.windows.remove(at: index)
+      case .inGap(let instant), .at(let instant):
+        if case .inGap = options[choice] {
+          next = instant.nanoseconds
+          index = 0  // the windows asked before may now arrive at this earlier instant
+        }
+        context.windows.removeAll { $0.event == pending.event }
         context.agenda.push(
-          AgendaEntry(due: instant.nanoseconds, order: pending.order, action: .event(pending.event)))
+          AgendaEntry(due: instant.nanoseconds, order: pending.order, action: .event(pending.event))
+        )
         let label = model.label(of: context.events[Int(pending.event)])
         context.record(
           .arrivalChosen(event: label, window: window, at: instant), lane: nil, at: instant)
@@ -129,7 +143,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   private mutating func choose(_ point: ChoicePoint) -> Int {
     context.counters.choicePoints += 1
-    let choice = strategy.choose(point)
+    let state = strategy.observesState ? AnyHashable(snapshot()) : nil
+    let choice = strategy.choose(point, state: state)
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
     return choice
   }
@@ -151,7 +166,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     }
   }
 
-  private func isLive(_ entry: AgendaEntry) -> Bool {
+  func isLive(_ entry: AgendaEntry) -> Bool {
     guard case .timer(let task, let timer) = entry.action else { return true }
     return context.tasks[Int(task)].state == .sleeping(timer: timer)
   }
@@ -171,6 +186,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     var position = 0
     while position < ordered {
       let remaining = ordered - position
+      batchRemaining = position..<ordered
       if remaining > 1 {
         let pick = choose(.sameInstant(time: context.now, alternatives: remaining))
         if pick != 0 {
@@ -184,6 +200,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       apply(batch[position].action)
       position += 1
     }
+    batchRemaining = 0..<0
   }
 
   private mutating func apply(_ action: AgendaEntry.Action) {
@@ -267,6 +284,8 @@ public struct SimulationResult: Sendable {
   public var trace: [TraceEvent]
   /// Invariants broken, in order of first occurrence.
   public var violations: [String]
+  /// When each of ``violations`` first broke.
+  public var violationTimes: [VirtualTime]
   /// The model's closing figures.
   public var summary: [TraceField]
   /// Counts kept in every run.

@@ -15,6 +15,8 @@ public struct SimulationContext<Model: SimulationModel> {
   public internal(set) var counters = SimulationCounters()
   /// Names of invariants broken so far, in order of first occurrence.
   public private(set) var violations: [String] = []
+  /// When each of ``violations`` first broke.
+  public private(set) var violationTimes: [VirtualTime] = []
   /// The trace so far (empty unless ``isTracing``).
   public internal(set) var trace: [TraceEvent] = []
 
@@ -52,7 +54,10 @@ public struct SimulationContext<Model: SimulationModel> {
 
   /// Reports that `invariant` broke now; the name joins ``violations`` on its first break.
   public mutating func reportViolation(_ invariant: String, detail: @autoclosure () -> String) {
-    if !violations.contains(invariant) { violations.append(invariant) }
+    if !violations.contains(invariant) {
+      violations.append(invariant)
+      violationTimes.append(now)
+    }
     record(.invariantBroken(name: invariant, detail: detail()), lane: currentLane)
   }
 
@@ -171,6 +176,7 @@ public struct SimulationContext<Model: SimulationModel> {
       switch record.state {
       case .startQueued:
         effect = .notStarted
+        rule = profile.rule(for: .sleepWhileCancelled)
       case .running:
         effect = .running
       case .sleeping(let timer):

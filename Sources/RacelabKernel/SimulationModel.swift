@@ -10,11 +10,12 @@ public enum EventDelivery: Sendable, Equatable {
 ///
 /// The kernel knows nothing else about a model. It applies the model's events at their instants,
 /// runs the jobs they queue, runs task bodies whose `call` steps invoke ``perform(_:task:context:)``,
-/// and asks for the ``summary(context:)`` at the end. The model reaches kernel services (tasks,
+/// and asks for the ``summary(context:)`` at the end. A model is a value: it is `Hashable` so that
+/// exploration can recognise a state it has already seen. The model reaches kernel services (tasks,
 /// timers, lanes, the wall clock, trace notes, invariant reports) through the context.
-public protocol SimulationModel {
+public protocol SimulationModel: Hashable {
   /// A happening the model understands: scripted by a scenario or scheduled by the model itself.
-  associatedtype Event: Sendable
+  associatedtype Event: Sendable & Hashable
   /// An operation callable from a task body.
   associatedtype Operation: Sendable
 
@@ -38,7 +39,8 @@ public protocol SimulationModel {
   mutating func handle(_ event: Event, context: inout SimulationContext<Self>)
 
   /// Runs `operation`, called by `task`'s body.
-  mutating func perform(_ operation: Operation, task: TaskID, context: inout SimulationContext<Self>)
+  mutating func perform(
+    _ operation: Operation, task: TaskID, context: inout SimulationContext<Self>)
 
   /// The model's closing figures, in a fixed order, such as `attempts` and `pending`.
   func summary(context: SimulationContext<Self>) -> [TraceField]

@@ -24,6 +24,7 @@ public enum TaskStep<Operation: Sendable>: Sendable {
 }
 
 extension TaskStep: Equatable where Operation: Equatable {}
+extension TaskStep: Hashable where Operation: Hashable {}
 
 /// A task body: a named list of steps run in order. A task that runs past its last step returns.
 public struct TaskProgram<Operation: Sendable>: Sendable {
@@ -40,3 +41,4 @@ public struct TaskProgram<Operation: Sendable>: Sendable {
 }
 
 extension TaskProgram: Equatable where Operation: Equatable {}
+extension TaskProgram: Hashable where Operation: Hashable {}

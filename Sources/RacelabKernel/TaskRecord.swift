@@ -9,7 +9,7 @@ struct TaskRecord {
   var cancelledAt: Int64 = 0
   var state: State = .startQueued
 
-  enum State: Equatable {
+  enum State: Hashable {
     /// Created; its first step is queued (C5).
     case startQueued
     /// Its job is running now.

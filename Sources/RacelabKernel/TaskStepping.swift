@@ -23,7 +23,11 @@ extension Simulation {
     if resume(id, from: resumingFrom, throwing: throwing) {
       runSteps(id)
     }
-    context.record(.jobEnded(job), lane: lane)
+    if let lane, context.lanes[Int(lane.index)].busyUntil != nil {
+      if context.isTracing { context.lanes[Int(lane.index)].heldJob = job }
+    } else {
+      context.record(.jobEnded(job), lane: lane)
+    }
   }
 
   /// Delivers a resumption's result. Returns whether the task goes on to its next step.
@@ -41,13 +45,15 @@ extension Simulation {
     case .sleep:
       if throwing {
         context.record(
-          .resumed(id, from: .sleep, outcome: .threw, isCancelled: cancelled,
+          .resumed(
+            id, from: .sleep, outcome: .threw, isCancelled: cancelled,
             rule: profile.rule(for: .cancelWhileSleeping)), lane: context.currentLane)
         return handleSleepError(id)
       }
       if cancelled && profile.resumptionRechecksCancellation {
         context.record(
-          .resumed(id, from: .sleep, outcome: .threw, isCancelled: true,
+          .resumed(
+            id, from: .sleep, outcome: .threw, isCancelled: true,
             rule: profile.rule(for: .cancelAfterTimerExpired)), lane: context.currentLane)
         return handleSleepError(id)
       }
@@ -59,13 +65,15 @@ extension Simulation {
     case .yield:
       if cancelled && profile.yieldChecksCancellation {
         context.record(
-          .resumed(id, from: .yield, outcome: .threw, isCancelled: true,
+          .resumed(
+            id, from: .yield, outcome: .threw, isCancelled: true,
             rule: profile.rule(for: .yield)), lane: context.currentLane)
         end(id, .threw)
         return false
       }
       context.record(
-        .resumed(id, from: .yield, outcome: .returned, isCancelled: cancelled,
+        .resumed(
+          id, from: .yield, outcome: .returned, isCancelled: cancelled,
           rule: profile.rule(for: .yield)), lane: context.currentLane)
     }
     context.tasks[index].pc += 1
@@ -125,7 +133,8 @@ extension Simulation {
       case .yield:
         if cancelled && profile.yieldChecksCancellation {
           context.record(
-            .resumed(id, from: .yield, outcome: .threw, isCancelled: true,
+            .resumed(
+              id, from: .yield, outcome: .threw, isCancelled: true,
               rule: profile.rule(for: .yield)), lane: context.currentLane)
           end(id, .threw)
           return
@@ -139,7 +148,8 @@ extension Simulation {
         return
       case .call(let operation):
         if context.isTracing {
-          context.record(.called(id, operation: model.name(of: operation)), lane: context.currentLane)
+          context.record(
+            .called(id, operation: model.name(of: operation)), lane: context.currentLane)
         }
         model.perform(operation, task: id, context: &context)
         if context.tasks[index].hasEnded { return }  // the operation killed its own process

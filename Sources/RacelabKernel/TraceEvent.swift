@@ -100,7 +100,7 @@ public struct TraceEvent: Sendable, Equatable {
   }
 
   /// Where a task was suspended.
-  public enum Suspension: String, Sendable, Equatable {
+  public enum Suspension: String, Sendable, Hashable {
     /// In a sleep.
     case sleep
     /// In a yield.
@@ -136,7 +136,7 @@ public struct TraceEvent: Sendable, Equatable {
   }
 
   /// How a task ended.
-  public enum TaskEnd: Sendable, Equatable {
+  public enum TaskEnd: Sendable, Hashable {
     /// Its body returned.
     case returned
     /// A cancellation error ended it.

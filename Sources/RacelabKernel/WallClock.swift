@@ -11,7 +11,7 @@ public struct WallClock: Hashable, Sendable {
   /// The sum of every shift applied so far, in nanoseconds.
   public private(set) var shiftNanoseconds: Int128 = 0
 
-  private static let nanosecondsPerDay: Int128 = 86_400 * 1_000_000_000
+  static let nanosecondsPerDay: Int128 = 86_400 * 1_000_000_000
 
   /// Creates a wall clock that reads `startNanosecondsSinceEpoch` at `t = 0`.
   public init(startNanosecondsSinceEpoch: Int64, utcOffsetSeconds: Int32) {
@@ -39,5 +39,22 @@ public struct WallClock: Hashable, Sendable {
   static func floorDivide(_ value: Int128, _ divisor: Int128) -> Int128 {
     let quotient = value / divisor
     return (value % divisor < 0) ? quotient - 1 : quotient
+  }
+}
+
+extension WallClock {
+  /// The local wall time at `time`, as `2026-08-15 21:00:00 +09:00`.
+  public func localText(at time: VirtualTime) -> String {
+    let local = localNanosecondsSinceEpoch(at: time)
+    let day = Self.floorDivide(local, Self.nanosecondsPerDay)
+    let secondOfDay = Int64((local - day * Self.nanosecondsPerDay) / 1_000_000_000)
+    let date = CalendarDate(epochDay: Int64(clamping: day))
+    let offset = Int64(utcOffsetSeconds)
+    let sign = offset < 0 ? "-" : "+"
+    let hours = CalendarDate.padded(Int64(offset.magnitude / 3600), 2)
+    let minutes = CalendarDate.padded(Int64(offset.magnitude % 3600 / 60), 2)
+    return "\(date.text) \(CalendarDate.padded(secondOfDay / 3600, 2)):"
+      + "\(CalendarDate.padded(secondOfDay % 3600 / 60, 2)):"
+      + "\(CalendarDate.padded(secondOfDay % 60, 2)) \(sign)\(hours):\(minutes)"
   }
 }

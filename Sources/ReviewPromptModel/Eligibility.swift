@@ -55,13 +55,15 @@ public struct EligibilityRule: Sendable, Hashable {
   public func evaluate(_ input: Input) -> Verdict {
     if input.forceOverride { return Verdict(eligible: true, reason: "force-override is on") }
     if input.wins < winThreshold {
-      return Verdict(eligible: false, reason: "wins below the threshold (\(input.wins) < \(winThreshold))")
+      return Verdict(
+        eligible: false, reason: "wins below the threshold (\(input.wins) < \(winThreshold))")
     }
     if let last = input.lastAttemptDay {
       let elapsed = Int128(input.today) - Int128(last)
       if elapsed < 0 {
         return Verdict(
-          eligible: false, reason: "last attempt is in the future (day \(last) > today \(input.today))")
+          eligible: false,
+          reason: "last attempt is in the future (day \(last) > today \(input.today))")
       }
       if elapsed < Int128(cooldownDays) {
         return Verdict(

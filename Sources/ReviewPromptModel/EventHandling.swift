@@ -4,9 +4,9 @@ extension ReviewPromptModel {
   public mutating func handle(_ event: ReviewPromptEvent, context: inout SimulationContext<Self>) {
     switch event {
     case .gameWon:
-      repository.wins = repository.wins.addingReportingOverflow(1).overflow
-        ? .max : repository.wins + 1
-      markPending(context: &context)
+      let before = repository.wins
+      repository.wins = before == .max ? .max : before + 1
+      markPending(winsBefore: before, context: &context)
     case .screenShow:
       showScreen(context: &context)
     case .screenDisappear(let transition):
@@ -40,7 +40,8 @@ extension ReviewPromptModel {
     case .wallClockShift(let amount):
       context.shiftWallClock(byNanoseconds: amount)
       let day = context.wallClock.epochDay(at: context.now)
-      context.note(note("wall clock", "moved \(DurationText.formatSigned(amount)) · today is day \(day)"))
+      context.note(
+        note("wall clock", "moved \(DurationText.formatSigned(amount)) · today is day \(day)"))
     case .transitionEnded(let instance):
       if presenter.instance == instance && presenter.windowAttached {
         setWindowAttached(false, context: &context)
@@ -49,7 +50,7 @@ extension ReviewPromptModel {
   }
 
   /// `markPending()`: evaluates eligibility and, on yes, sets `pending`. Never records.
-  mutating func markPending(context: inout SimulationContext<Self>) {
+  mutating func markPending(winsBefore: Int64, context: inout SimulationContext<Self>) {
     let rule = EligibilityRule(winThreshold: config.winThreshold, cooldownDays: config.cooldownDays)
     let verdict = rule.evaluate(
       EligibilityRule.Input(
@@ -62,11 +63,14 @@ extension ReviewPromptModel {
       ModelNote(
         kind: "mark-pending", subject: "markPending",
         detail: [
-          "wins \(repository.wins) · "
-            + (verdict.eligible ? "eligible (\(verdict.reason)) → pending"
+          "wins \(winsBefore) → \(repository.wins) · "
+            + (verdict.eligible
+              ? "eligible (\(verdict.reason)) → pending"
               : "not eligible: \(verdict.reason)")
         ],
-        fields: [TraceField("eligible", .bool(verdict.eligible)), TraceField("pending", .bool(pending))]
+        fields: [
+          TraceField("eligible", .bool(verdict.eligible)), TraceField("pending", .bool(pending)),
+        ]
       ))
   }
 
@@ -79,11 +83,16 @@ extension ReviewPromptModel {
     presenter.windowAttached = true
     presenter.screenShowing = true
     guard pending else {
-      context.note(note("screenDidShowCompletion", "completion screen shown · not pending → nothing scheduled"))
+      context.note(
+        note("screenDidShowCompletion", "completion screen shown · not pending → nothing scheduled")
+      )
       return
     }
     if let scheduled = scheduledTask {
-      context.note(note("screenDidShowCompletion", "completion screen shown · \(scheduled) already scheduled → nothing new"))
+      context.note(
+        note(
+          "screenDidShowCompletion",
+          "completion screen shown · \(scheduled) already scheduled → nothing new"))
       return
     }
     let task = context.spawnTask(program: deferredProgram, lane: Self.main)
@@ -92,7 +101,9 @@ extension ReviewPromptModel {
     context.note(
       ModelNote(
         kind: "scheduled", task: task, subject: "screenDidShowCompletion",
-        detail: ["completion screen shown · pending → schedule \(task) (holds the presenter weakly)"]))
+        detail: [
+          "completion screen shown · pending → schedule \(task) (holds the presenter weakly)"
+        ]))
   }
 
   /// `screenWillDisappear()`: cancels the scheduled task and forgets it; the window detaches when
@@ -117,14 +128,17 @@ extension ReviewPromptModel {
     } else {
       let end = context.now.advanced(by: transition)
       context.note(
-        note("transition", "window detaches at \(DurationText.instant(end)) (transition \(DurationText.format(transition)))"))
+        note(
+          "transition",
+          "window detaches at \(DurationText.instant(end)) (transition \(DurationText.format(transition)))"
+        ))
       context.schedule(.transitionEnded(presenter: instance), afterNanoseconds: transition)
     }
   }
 
   mutating func setWindowAttached(_ attached: Bool, context: inout SimulationContext<Self>) {
     presenter.windowAttached = attached && presenter.instance != nil
-    context.note(note("window", presenter.windowAttached ? "attached" : "detached"))
+    context.note(note("window", presenter.windowAttached ? "window attached" : "window detached"))
   }
 
   /// The process dies and starts again: memory is lost, the repository persists.
@@ -137,7 +151,10 @@ extension ReviewPromptModel {
     presenter.screenShowing = false
     scene = .foregroundActive
     context.note(
-      note("relaunch", "process restarted · pending, tasks and screens lost · repository kept · scene foreground-active"))
+      note(
+        "relaunch",
+        "process restarted · pending, tasks and screens lost · repository kept · scene foreground-active"
+      ))
   }
 
   func note(_ subject: String, _ detail: String) -> ModelNote {

@@ -8,12 +8,17 @@ extension ReviewPromptModel {
     let wasScheduled = scheduledTask
     scheduledTask = nil
     if let wasScheduled, wasScheduled != task {
-      context.note(note(task, "scheduledTask = nil (it was \(wasScheduled): a stale task clears a newer one's reference)"))
+      context.note(
+        note(
+          task,
+          "scheduledTask = nil (it was \(wasScheduled): a stale task clears a newer one's reference)"
+        ))
     }
     if let cancelledAt = context.cancellationTime(of: task) {
       context.reportViolation(
         "no-fire-after-cancel",
-        detail: "\(task) entered fire after it was cancelled at \(DurationText.instant(cancelledAt))")
+        detail:
+          "\(task) entered fire after it was cancelled at \(DurationText.instant(cancelledAt))")
     }
     guard checkGuards(task: task, context: &context) else { return }
     recordAttempt(task: task, context: &context)

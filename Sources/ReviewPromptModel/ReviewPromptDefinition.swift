@@ -21,7 +21,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
         "screen-disappear",
         parameters: [
           ParameterSpec(
-            "transition", .durationOrNone, default: nil,
+            "transition", .durationOrNone, default: nil, optional: true,
             help: "length of the transition (default config.transition); none = the window "
               + "stays attached")
         ],
@@ -212,7 +212,8 @@ public enum ReviewPromptDefinition: ModelDefinition {
     case "window-detach": return .windowDetach
     case "window-attach": return .windowAttach
     case "presenter-release": return .presenterRelease
-    case "scene": return .scene(SceneState(rawValue: fields.text("state", or: "")) ?? .foregroundActive)
+    case "scene":
+      return .scene(SceneState(rawValue: fields.text("state", or: "")) ?? .foregroundActive)
     case "main-busy": return .mainBusy(nanoseconds: fields.duration("for", or: 0))
     case "app-suspend": return .appSuspend
     case "app-resume": return .appResume

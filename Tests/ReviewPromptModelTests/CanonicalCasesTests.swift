@@ -28,8 +28,11 @@ import Testing
   }
 
   @Test(arguments: [
-    ("original", Outcome(
-      attempts: 1, requests: 1, shown: 0, pending: false, violations: ["attempt-while-visible"])),
+    (
+      "original",
+      Outcome(
+        attempts: 1, requests: 1, shown: 0, pending: false, violations: ["attempt-while-visible"])
+    ),
     ("foreground-guard", pendingKept),
     ("cancel-guard", pendingKept),
   ])
@@ -48,9 +51,15 @@ import Testing
   }
 
   @Test(arguments: [
-    ("original", Outcome(attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)),
-    ("foreground-guard", Outcome(
-      attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)),
+    (
+      "original",
+      Outcome(attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)
+    ),
+    (
+      "foreground-guard",
+      Outcome(
+        attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)
+    ),
     ("cancel-guard", Outcome(attempts: 0, requests: 0, shown: 0, pending: true, violations: [])),
   ])
   func disappearQueuedBehindABusyMainThread(variant: String, expected: Outcome) {
@@ -66,9 +75,15 @@ import Testing
   }
 
   @Test(arguments: [
-    ("original", Outcome(attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)),
-    ("foreground-guard", Outcome(
-      attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)),
+    (
+      "original",
+      Outcome(attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)
+    ),
+    (
+      "foreground-guard",
+      Outcome(
+        attempts: 1, requests: 1, shown: 1, pending: false, violations: bothBroken)
+    ),
     ("cancel-guard", Outcome(attempts: 0, requests: 0, shown: 0, pending: true, violations: [])),
   ])
   func disappearAtTheTimersInstantComesFirst(variant: String, expected: Outcome) {

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The few file-system operations the commands need.
+enum Files {
+  /// The file's bytes, or `nil` when it cannot be read (missing, a directory, unreadable).
+  static func read(_ path: String) -> [UInt8]? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    return [UInt8](data)
+  }
+
+  /// Whether `path` is a directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// Paths relative to `directory` of the regular files whose names end in `suffix`, sorted by
+  /// their bytes so the order never depends on the file system.
+  static func list(_ directory: String, suffix: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+    var paths: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      if relative.hasSuffix(suffix) && !isDirectory(join(directory, relative)) {
+        paths.append(relative)
+      }
+    }
+    return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// `directory/relative`.
+  static func join(_ directory: String, _ relative: String) -> String {
+    directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+  }
+
+  /// Replaces `path` with `text` atomically (a temporary file in the same folder, then a
+  /// rename), creating folders as needed. The old file stays intact if anything fails.
+  static func replace(_ path: String, with text: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+}

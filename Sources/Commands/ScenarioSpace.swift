@@ -1,0 +1,23 @@
+import RacelabKernel
+
+/// An explorer with its model type erased, so commands can hold one for any model.
+protocol ScenarioSpace: Sendable {
+  func subtrees() -> [[Int]]
+  func exploreSubtree(
+    prefix: [Int], pruning: Bool, budget: Int?, onSchedule: (Int) -> Void
+  ) -> ExplorationTally
+  func sample(runs: Range<Int>, seed: UInt64) -> ExplorationTally
+  func shortestCounterexample(for invariant: String, maxDeviations: Int) -> Schedule?
+  func fits(_ schedule: Schedule) -> Bool
+  func violations(of schedule: Schedule) -> [String]
+}
+
+extension Explorer: ScenarioSpace {
+  func fits(_ schedule: Schedule) -> Bool {
+    run(schedule).fitted
+  }
+
+  func violations(of schedule: Schedule) -> [String] {
+    run(schedule).result.violations
+  }
+}

@@ -1,0 +1,36 @@
+import ScenarioFormat
+
+/// `racelab tree FILE…`: prints each file's YAML tree as canonical JSON (sorted keys, every
+/// scalar a string), the form the PyYAML agreement check compares.
+public struct TreeCommand: Sendable {
+  /// The files.
+  public var files: [String]
+
+  /// Creates the command.
+  public init(files: [String]) {
+    self.files = files
+  }
+
+  /// Prints one line per readable file; 2 if any file is unreadable or not in the YAML subset.
+  public func execute(console: Console) -> ExitStatus {
+    var status = ExitStatus.success
+    for path in files {
+      guard let bytes = Files.read(path) else {
+        console.writeError(
+          "\(path):1:1: error: cannot read the file (missing, a folder, or unreadable)\n")
+        status = .badInput
+        continue
+      }
+      switch ScenarioLoader.tree(bytes) {
+      case .success(let root):
+        console.write(root.canonicalJSON() + "\n")
+      case .failure(let list):
+        for diagnostic in list.diagnostics {
+          console.writeError(diagnostic.formatted(path: path) + "\n")
+        }
+        status = .badInput
+      }
+    }
+    return status
+  }
+}

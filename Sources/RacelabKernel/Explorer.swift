@@ -1,0 +1,281 @@
+/// Explores the orderings a scenario allows: exhaustively (depth-first over every choice point,
+/// pruning schedules that reach a state already seen) or by seeded random sampling. Every run
+/// goes through ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:)``, the same
+/// code path as a plain run; only the strategy differs.
+///
+/// The space is split into subtrees by a fixed rule (independent of how many threads run
+/// them), so running subtrees in parallel or in shards gives the same results as one thread.
+public struct Explorer<Definition: ModelDefinition>: Sendable {
+  /// The model's configuration.
+  public var setup: ModelSetup
+  /// The runtime.
+  public var profile: RuntimeProfile
+  /// The scripted happenings.
+  public var timeline: [ScriptedHappening]
+
+  /// The number of subtrees the space is split into, at most (fewer when it is small).
+  public static var subtreeTarget: Int { 32 }
+
+  /// Creates an explorer.
+  public init(setup: ModelSetup, profile: RuntimeProfile, timeline: [ScriptedHappening]) {
+    self.setup = setup
+    self.profile = profile
+    self.timeline = timeline
+  }
+
+  /// Runs one schedule without a trace; returns the result and each point's alternatives.
+  public func run(_ schedule: Schedule, tracing: Bool = false) -> (
+    result: SimulationResult, alternatives: [Int], fitted: Bool
+  ) {
+    let (result, strategy) = Definition.simulate(
+      setup: setup, profile: profile, timeline: timeline, strategy: ReplayStrategy(schedule),
+      tracing: tracing)
+    return (result, strategy.alternatives, strategy.fitted)
+  }
+
+  // MARK: Exhaustive
+
+  /// The roots of the subtrees, as forced choice prefixes in depth-first order.
+  public func subtrees() -> [[Int]] {
+    var frontier: [[Int]] = [[]]
+    for _ in 0..<16 {
+      var next: [[Int]] = []
+      var expanded = false
+      for prefix in frontier {
+        let alternatives = run(Schedule(choices: prefix)).alternatives
+        if alternatives.count > prefix.count && next.count < Self.subtreeTarget {
+          next += (0..<alternatives[prefix.count]).map { prefix + [$0] }
+          expanded = true
+        } else {
+          next.append(prefix)
+        }
+      }
+      frontier = next
+      if !expanded || frontier.count >= Self.subtreeTarget { break }
+    }
+    return frontier
+  }
+
+  /// Explores every schedule that starts with `prefix`, depth first, at most `budget` of them.
+  public func exploreSubtree(
+    prefix: [Int], pruning: Bool, budget: Int? = nil, onSchedule: (Int) -> Void = { _ in }
+  ) -> ExplorationTally {
+    var tally = ExplorationTally()
+    let seen = SeenStates()
+    var forced = prefix
+    while true {
+      if let budget, tally.schedules >= budget {
+        tally.complete = false
+        break
+      }
+      let (result, strategy) = Definition.simulate(
+        setup: setup, profile: profile, timeline: timeline,
+        strategy: ExploringStrategy(forced: forced, pruning: pruning, seen: seen), tracing: false)
+      tally.record(result, schedule: Schedule(choices: strategy.choices))
+      onSchedule(tally.schedules)
+      let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
+      guard
+        let position = (prefix.count..<limit).last(where: {
+          strategy.choices[$0] + 1 < strategy.alternatives[$0]
+        })
+      else { break }
+      forced = Array(strategy.choices[..<position]) + [strategy.choices[position] + 1]
+    }
+    tally.stateHashes = Set(seen.states.map(\.hashValue))
+    return tally
+  }
+
+  // MARK: Random
+
+  /// Runs `runs` seeded random schedules, run `i` seeded from `seed` and `i`.
+  public func sample(runs: Range<Int>, seed: UInt64) -> ExplorationTally {
+    var tally = ExplorationTally()
+    tally.complete = false
+    for index in runs {
+      let runSeed = seed &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
+      let (result, strategy) = Definition.simulate(
+        setup: setup, profile: profile, timeline: timeline,
+        strategy: RandomStrategy(seed: runSeed), tracing: false)
+      tally.record(result, schedule: Schedule(choices: strategy.choices))
+    }
+    return tally
+  }
+
+  // MARK: Shortest counterexample
+
+  /// The schedule that breaks `invariant` with the fewest deviations from the default, then
+  /// the earliest break, searching up to `maxDeviations` deviations; `nil` if none does.
+  public func shortestCounterexample(for invariant: String, maxDeviations: Int) -> Schedule? {
+    var level: [(schedule: Schedule, alternatives: [Int])] = []
+    var best: (time: VirtualTime, schedule: Schedule)?
+    func consider(_ schedule: Schedule) -> [Int] {
+      let (result, alternatives, _) = run(schedule)
+      if let index = result.violations.firstIndex(of: invariant) {
+        let time = result.violationTimes[index]
+        if best == nil || (time, schedule) < (best!.time, best!.schedule) {
+          best = (time, schedule)
+        }
+      }
+      return alternatives
+    }
+    level = [(Schedule.default, consider(.default))]
+    var depth = 0
+    while best == nil && depth < maxDeviations {
+      var next: [(schedule: Schedule, alternatives: [Int])] = []
+      for (schedule, alternatives) in level {
+        let start = (schedule.deviations.last?.position ?? -1) + 1
+        guard start < alternatives.count else { continue }
+        for position in start..<alternatives.count {
+          for alternative in 1..<max(1, alternatives[position]) {
+            let extended = Schedule(
+              deviations: schedule.deviations + [
+                .init(position: position, alternative: alternative)
+              ])
+            next.append((extended, consider(extended)))
+          }
+        }
+      }
+      level = next
+      depth += 1
+    }
+    return best?.schedule
+  }
+}
+
+/// Counts and findings of part of an exploration; tallies of subtrees merge into the whole.
+public struct ExplorationTally: Sendable {
+  /// Schedules run.
+  public var schedules = 0
+  /// Whether the part was covered completely.
+  public var complete = true
+  /// Hashes of the distinct states seen (for counting them).
+  public var stateHashes = Set<Int>()
+  /// Outcomes with how many schedules reached each and the smallest such schedule.
+  public var outcomes: [ExplorationOutcome] = []
+  /// For each invariant broken, how many schedules broke it and the smallest such schedule.
+  public var violations: [ViolationFinding] = []
+
+  /// Creates an empty tally.
+  public init() {}
+
+  mutating func record(_ result: SimulationResult, schedule: Schedule) {
+    schedules += 1
+    let outcome = ExplorationOutcome(
+      summary: result.summary, violations: result.violations, count: 1, schedule: schedule)
+    if let index = outcomes.firstIndex(where: { $0.sameOutcome(as: outcome) }) {
+      outcomes[index].count += 1
+      outcomes[index].schedule = min(outcomes[index].schedule, schedule)
+    } else {
+      outcomes.append(outcome)
+    }
+    for name in result.violations {
+      if let index = violations.firstIndex(where: { $0.name == name }) {
+        violations[index].count += 1
+        violations[index].schedule = min(violations[index].schedule, schedule)
+      } else {
+        violations.append(ViolationFinding(name: name, count: 1, schedule: schedule))
+      }
+    }
+  }
+
+  /// Adds `other`'s counts and findings.
+  public mutating func merge(_ other: ExplorationTally) {
+    schedules += other.schedules
+    complete = complete && other.complete
+    stateHashes.formUnion(other.stateHashes)
+    for outcome in other.outcomes {
+      if let index = outcomes.firstIndex(where: { $0.sameOutcome(as: outcome) }) {
+        outcomes[index].count += outcome.count
+        outcomes[index].schedule = min(outcomes[index].schedule, outcome.schedule)
+      } else {
+        outcomes.append(outcome)
+      }
+    }
+    for finding in other.violations {
+      if let index = violations.firstIndex(where: { $0.name == finding.name }) {
+        violations[index].count += finding.count
+        violations[index].schedule = min(violations[index].schedule, finding.schedule)
+      } else {
+        violations.append(finding)
+      }
+    }
+  }
+
+  /// Outcomes and findings in a fixed order: outcomes by their smallest schedule, findings by
+  /// invariant name.
+  public var sorted: ExplorationTally {
+    var copy = self
+    copy.outcomes.sort { $0.schedule < $1.schedule }
+    copy.violations.sort { $0.name < $1.name }
+    return copy
+  }
+}
+
+/// A distinct outcome: the model's closing figures and the invariants broken.
+public struct ExplorationOutcome: Sendable {
+  /// The model's closing figures.
+  public var summary: [TraceField]
+  /// Invariants broken, in order of first occurrence.
+  public var violations: [String]
+  /// Schedules that reached it.
+  public var count: Int
+  /// The smallest schedule that reached it.
+  public var schedule: Schedule
+
+  func sameOutcome(as other: ExplorationOutcome) -> Bool {
+    summary == other.summary && violations == other.violations
+  }
+}
+
+/// An invariant broken somewhere in the space.
+public struct ViolationFinding: Sendable {
+  /// The invariant.
+  public var name: String
+  /// Schedules that broke it.
+  public var count: Int
+  /// The smallest schedule found that breaks it.
+  public var schedule: Schedule
+}
+
+/// Depth-first exploration's strategy: replays forced choices, then takes the default, noting
+/// each point's alternatives; with pruning, stops branching at the first state already seen.
+struct ExploringStrategy: SchedulingStrategy {
+  let forced: [Int]
+  let pruning: Bool
+  let seen: SeenStates
+  var choices: [Int] = []
+  var alternatives: [Int] = []
+  /// The first position at which the run reached a state seen before.
+  var prunedFrom: Int?
+
+  init(forced: [Int], pruning: Bool, seen: SeenStates) {
+    self.forced = forced
+    self.pruning = pruning
+    self.seen = seen
+  }
+
+  var observesState: Bool { pruning }
+
+  private struct Key: Hashable {
+    var point: ChoicePoint
+    var state: AnyHashable
+  }
+
+  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    let position = choices.count
+    let choice = position < forced.count ? forced[position] : 0
+    if pruning, let state {
+      let isNew = seen.states.insert(AnyHashable(Key(point: point, state: state))).inserted
+      if !isNew && position >= forced.count && prunedFrom == nil { prunedFrom = position }
+    }
+    choices.append(choice)
+    alternatives.append(point.alternativeCount)
+    return min(choice, point.alternativeCount - 1)
+  }
+}
+
+/// The states one subtree's exploration has seen, shared by reference between its runs so the
+/// set is never copied.
+final class SeenStates {
+  var states = Set<AnyHashable>()
+}

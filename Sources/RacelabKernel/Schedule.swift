@@ -1,0 +1,115 @@
+/// One complete sequence of decisions: the alternative taken at each choice point of a run, in
+/// order. Alternative `0` is the default everywhere, so a schedule is written as its
+/// ``deviations``: the few points where it differs.
+public struct Schedule: Hashable, Sendable, Comparable {
+  /// A choice point at which the schedule takes another alternative than the default.
+  public struct Deviation: Hashable, Sendable, Comparable {
+    /// The choice point's position in the run, from 0.
+    public var position: Int
+    /// The alternative taken (never 0).
+    public var alternative: Int
+
+    /// Creates a deviation.
+    public init(position: Int, alternative: Int) {
+      self.position = position
+      self.alternative = alternative
+    }
+
+    public static func < (lhs: Deviation, rhs: Deviation) -> Bool {
+      (lhs.position, lhs.alternative) < (rhs.position, rhs.alternative)
+    }
+  }
+
+  /// The non-default choices, by increasing position.
+  public var deviations: [Deviation]
+
+  /// The default schedule.
+  public static let `default` = Schedule(deviations: [])
+
+  /// Creates a schedule from its deviations (sorted, zero alternatives dropped).
+  public init(deviations: [Deviation]) {
+    self.deviations = deviations.filter { $0.alternative != 0 }.sorted()
+  }
+
+  /// The schedule of a full list of choices.
+  public init(choices: [Int]) {
+    self.init(
+      deviations: choices.enumerated().map {
+        Deviation(position: $0.offset, alternative: $0.element)
+      })
+  }
+
+  /// The alternative at `position`.
+  public func alternative(at position: Int) -> Int {
+    deviations.first { $0.position == position }?.alternative ?? 0
+  }
+
+  /// Fewer deviations first, then by the deviations themselves, earliest first.
+  public static func < (lhs: Schedule, rhs: Schedule) -> Bool {
+    if lhs.deviations.count != rhs.deviations.count {
+      return lhs.deviations.count < rhs.deviations.count
+    }
+    return lhs.deviations.lexicographicallyPrecedes(rhs.deviations)
+  }
+}
+
+/// Replays a schedule: its deviations where it has them, the default everywhere else. Records
+/// how many alternatives each choice point offered, and whether every deviation landed on a
+/// point that offered it.
+public struct ReplayStrategy: SchedulingStrategy {
+  /// The schedule being replayed.
+  public let schedule: Schedule
+  /// The alternatives each choice point offered, in order.
+  public private(set) var alternatives: [Int] = []
+  /// Whether a deviation named a point the run never reached or an alternative it did not have.
+  public private(set) var didNotFit = false
+
+  /// Creates a replay of `schedule`.
+  public init(_ schedule: Schedule) {
+    self.schedule = schedule
+  }
+
+  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    let position = alternatives.count
+    alternatives.append(point.alternativeCount)
+    let wanted = schedule.alternative(at: position)
+    guard wanted < point.alternativeCount else {
+      didNotFit = true
+      return 0
+    }
+    return wanted
+  }
+
+  /// Whether every deviation fell on a point reached by the run.
+  public var fitted: Bool {
+    !didNotFit && (schedule.deviations.last.map { $0.position < alternatives.count } ?? true)
+  }
+}
+
+/// Picks uniformly at random at every choice point, from a seeded generator: the same seed
+/// gives the same schedule on every machine.
+public struct RandomStrategy: SchedulingStrategy {
+  private var state: UInt64
+  /// The choices made, in order.
+  public private(set) var choices: [Int] = []
+
+  /// Creates a strategy seeded with `seed`.
+  public init(seed: UInt64) {
+    self.state = seed
+  }
+
+  public mutating func choose(_ point: ChoicePoint, state _: AnyHashable?) -> Int {
+    let choice = Int(next() % UInt64(point.alternativeCount))
+    choices.append(choice)
+    return choice
+  }
+
+  /// SplitMix64.
+  private mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}

@@ -1,0 +1,99 @@
+/// A run's full state at a choice point, compared by value: the model, the clocks, the agenda,
+/// pending windows, lanes and tasks. Two runs in equal states reach the same outcomes from there
+/// on, which is what lets exploration prune.
+///
+/// Registration numbers and timer numbers are replaced by their rank, so states that differ only
+/// in how many numbers were handed out compare equal.
+struct StateSnapshot<Model: SimulationModel>: Hashable {
+  struct Entry: Hashable {
+    var due: Int64
+    var rank: Int
+    var tieLast: Bool
+    var action: Action
+  }
+
+  enum Action: Hashable {
+    case event(Model.Event)
+    case timer(task: Int32, timerRank: Int)
+    case laneFree(Int32)
+  }
+
+  struct Lane: Hashable {
+    var jobs: [Job]
+    var busyUntil: VirtualTime?
+    var isFrozen: Bool
+  }
+
+  enum Job: Hashable {
+    case event(Model.Event)
+    case task(Int32)
+  }
+
+  struct Task: Hashable {
+    var program: Int32
+    var lane: Int32
+    var pc: Int32
+    var isCancelled: Bool
+    var state: TaskRecord.State
+  }
+
+  var model: Model
+  var pendingBatch: [Entry]
+  var now: VirtualTime
+  var wallClock: WallClock
+  var agenda: [Entry]
+  var windows: [Int]
+  var lanes: [Lane]
+  var tasks: [Task]
+  var violations: [String]
+}
+
+extension Simulation {
+  /// The run's state now, for exploration's pruning.
+  func snapshot() -> StateSnapshot<Model> {
+    let pending = batch[batchRemaining]
+    let entries = (context.agenda.elements.map { ($0, false) } + pending.map { ($0, true) })
+      .filter { isLive($0.0) }.sorted { $0.0 < $1.0 }
+    let timers = entries.compactMap { item -> Int64? in
+      if case .timer(_, let timer) = item.0.action { return timer }
+      return nil
+    }.sorted()
+    var agenda: [StateSnapshot<Model>.Entry] = []
+    var pendingBatch: [StateSnapshot<Model>.Entry] = []
+    for (rank, (entry, isPending)) in entries.enumerated() {
+      let action: StateSnapshot<Model>.Action
+      switch entry.action {
+      case .event(let index): action = .event(context.events[Int(index)])
+      case .timer(let task, let timer):
+        action = .timer(task: task, timerRank: timers.firstIndex(of: timer) ?? 0)
+      case .laneFree(let lane): action = .laneFree(lane)
+      }
+      let canonical = StateSnapshot<Model>.Entry(
+        due: entry.due, rank: rank, tieLast: entry.order >= 1 << 63, action: action)
+      if isPending { pendingBatch.append(canonical) } else { agenda.append(canonical) }
+    }
+    let lanes = context.lanes.map { lane in
+      StateSnapshot<Model>.Lane(
+        jobs: lane.queue.elements.map { job in
+          switch job {
+          case .event(let index): .event(context.events[Int(index)])
+          case .task(let task): .task(task)
+          }
+        },
+        busyUntil: lane.busyUntil, isFrozen: lane.isFrozen)
+    }
+    let tasks = context.tasks.map { task in
+      var state = task.state
+      if case .sleeping(let timer) = state {
+        state = .sleeping(timer: Int64(timers.firstIndex(of: timer) ?? -1))
+      }
+      return StateSnapshot<Model>.Task(
+        program: task.program, lane: task.lane, pc: task.pc, isCancelled: task.isCancelled,
+        state: state)
+    }
+    return StateSnapshot(
+      model: model, pendingBatch: pendingBatch, now: context.now, wallClock: context.wallClock,
+      agenda: agenda, windows: context.windows.map { Int($0.event) }, lanes: lanes, tasks: tasks,
+      violations: context.violations)
+  }
+}

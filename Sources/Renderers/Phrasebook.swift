@@ -1,0 +1,119 @@
+import RacelabKernel
+
+/// The explanation of each kernel fact in plain words, naming the rule of the semantics tables
+/// (`S5`, `K3`) that decided it.
+struct Phrasebook {
+  let words: RuntimeWords
+  let laneNames: [String]
+
+  /// The name of `lane`, or its index when the report does not name it.
+  func name(of lane: LaneID) -> String {
+    laneNames.indices.contains(Int(lane.index)) ? laneNames[Int(lane.index)] : "lane \(lane.index)"
+  }
+
+  /// `game-won`, `T1's first step`, `T1's resumption`.
+  func name(of job: TraceEvent.Job) -> String {
+    switch job {
+    case .event(let label): label
+    case .task(let task, nil): "\(task)'s first step"
+    case .task(let task, .some): "\(task)'s resumption"
+    }
+  }
+
+  /// Where a job waits, or `nil` when it runs as soon as the running job lets it:
+  /// `queued behind screen-disappear and the busy main lane (until 2.050s)`.
+  func queue(_ position: TraceEvent.QueuePosition, ahead: [TraceEvent.Job]) -> String? {
+    var behind: [String] = []
+    switch ahead.count {
+    case 0: break
+    case 1: behind.append(name(of: ahead[0]))
+    default: behind.append("\(ahead.count) jobs (\(ahead.map(name(of:)).joined(separator: ", ")))")
+    }
+    if let until = position.busyUntil {
+      behind.append(
+        "the busy \(name(of: position.lane)) lane (until \(DurationText.instant(until)))")
+    }
+    var text = behind.isEmpty ? "" : "queued behind " + behind.joined(separator: " and ")
+    if position.frozen {
+      text += (text.isEmpty ? "queued" : "") + " · lanes frozen: runs after the app resumes"
+    }
+    return text.isEmpty ? nil : text
+  }
+
+  /// ` (S5)` after a sentence, or nothing.
+  func cite(_ rule: String?) -> String {
+    rule.map { " (\($0))" } ?? ""
+  }
+
+  /// `cancel T1 → sleep already returned: flag set, nothing thrown (S5)`.
+  func cancel(
+    _ task: TaskID, effect: TraceEvent.CancelEffect, rule: String?, ahead: [TraceEvent.Job]
+  ) -> String {
+    let error = words.cancellationError
+    let outcome: String
+    switch effect {
+    case .notStarted:
+      outcome = "not started yet: flag set, its first \(words.sleep) will throw"
+    case .timerDiscarded(let timer, let position):
+      let waits = queue(position, ahead: ahead).map { " · \($0)" } ?? ""
+      outcome = "\(timer) discarded, the resumption will throw \(error)\(waits)"
+    case .sleepAlreadyReturned:
+      outcome = "\(words.sleep) already returned: flag set, nothing thrown"
+    case .resumptionWillThrow:
+      outcome = "its queued resumption will throw \(error)"
+    case .yieldPending:
+      outcome = "yield pending: flag set, nothing thrown"
+    case .running:
+      outcome = "it is running (it cancels itself): flag set"
+    case .alreadyCancelled:
+      outcome = "already cancelled: nothing changes"
+    case .alreadyEnded:
+      outcome = "already ended: nothing changes"
+    }
+    return "cancel \(task) → \(outcome)\(cite(rule))"
+  }
+
+  /// `sleep returned normally · isCancelled = true (S5)`; the rule is named when the
+  /// resumption is about a cancellation.
+  func resumed(
+    from suspension: TraceEvent.Suspension, outcome: TraceEvent.ResumeOutcome, isCancelled: Bool,
+    rule: String?
+  ) -> String {
+    let what = suspension == .sleep ? words.sleep : "yield"
+    let result =
+      outcome == .returned ? "returned normally" : "threw \(words.cancellationError)"
+    let interesting = isCancelled || outcome == .threw
+    return "\(what) \(result) · isCancelled = \(isCancelled)\(interesting ? cite(rule) : "")"
+  }
+
+  /// What the body did with a thrown cancellation.
+  func errorHandled(_ handling: OnCancel, rule: String?) -> String {
+    switch handling {
+    case .return: "catch → return"
+    case .throw: "not caught: the error ends the task"
+    case .ignore: "\(words.errorDropper) dropped the error · the next step runs\(cite(rule))"
+    }
+  }
+
+  /// `guard !Task.isCancelled ✗ cancelled → return`.
+  func guardChecked(passed: Bool) -> String {
+    passed
+      ? "\(words.cancelledGuard) ✓ not cancelled" : "\(words.cancelledGuard) ✗ cancelled → return"
+  }
+
+  /// `Task.checkCancellation() threw CancellationError (S7)`.
+  func cancellationChecked(threw: Bool, rule: String?) -> String {
+    threw
+      ? "\(words.cancellationCheck) threw \(words.cancellationError)\(cite(rule))"
+      : "\(words.cancellationCheck) ✓ not cancelled"
+  }
+
+  /// `T1 ends · returned`.
+  func ended(_ task: TaskID, _ end: TraceEvent.TaskEnd) -> String {
+    switch end {
+    case .returned: "\(task) ends · returned"
+    case .threw: "\(task) ends · \(words.cancellationError) thrown out of its body"
+    case .killed: "\(task) ends · killed with its process"
+    }
+  }
+}

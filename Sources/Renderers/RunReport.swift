@@ -1,0 +1,82 @@
+import RacelabKernel
+
+/// Everything a renderer needs about one run: what was run, how it started, what the kernel
+/// recorded, and what the caller concluded from it.
+///
+/// Renderers only format; every sentence of judgement (the ``headline``, the
+/// ``expectations``, the ``fixHint``) is built by the caller.
+public struct RunReport: Sendable {
+  /// The scenario's name (`busy-main-disappear`).
+  public var scenario: String
+  /// The scenario's title, one line for humans, if it has one.
+  public var title: String?
+  /// The model's name (`review-prompt`).
+  public var model: String
+  /// The runtime profile's name (`swift` or `kotlin`).
+  public var runtime: String
+  /// The model variant that ran (`original`).
+  public var variant: String
+  /// The start of the run in words, built by the caller:
+  /// `2026-08-15 21:00:00 +09:00 (epoch day 20680)`.
+  public var start: String
+  /// Short facts about the initial state (`app 1.4.0`, `wins 4`, `never prompted`).
+  public var initialState: [String]
+  /// Lane names by lane index (`main`).
+  public var laneNames: [String]
+  /// The run: its trace, broken invariants, summary fields and counters.
+  public var result: SimulationResult
+  /// The model's one-line answer, such as
+  /// `COOLDOWN CONSUMED — 1 attempt (1.4.0), 1 request, 1 shown, pending false`.
+  public var headline: String
+  /// The scenario's expectations, checked against the run.
+  public var expectations: [ExpectationCheck]
+  /// The replay token of the schedule the run followed, when it used one.
+  public var schedule: String?
+  /// An optional closing line, such as the fix for a broken variant.
+  public var fixHint: String?
+
+  /// Creates a report.
+  public init(
+    scenario: String, title: String?, model: String, runtime: String, variant: String,
+    start: String, initialState: [String], laneNames: [String], result: SimulationResult,
+    headline: String, expectations: [ExpectationCheck], schedule: String? = nil,
+    fixHint: String? = nil
+  ) {
+    self.scenario = scenario
+    self.title = title
+    self.model = model
+    self.runtime = runtime
+    self.variant = variant
+    self.start = start
+    self.initialState = initialState
+    self.laneNames = laneNames
+    self.result = result
+    self.headline = headline
+    self.expectations = expectations
+    self.schedule = schedule
+    self.fixHint = fixHint
+  }
+
+  /// Whether every expectation holds (also when there are none).
+  public var expectationsMet: Bool { expectations.allSatisfy(\.holds) }
+}
+
+/// One `expect:` entry of a scenario, checked against the run.
+public struct ExpectationCheck: Sendable, Equatable {
+  /// The key as the scenario writes it (`attempts`, `cooldown-consumed`).
+  public var key: String
+  /// The expected value as text.
+  public var expected: String
+  /// The run's value as text.
+  public var actual: String
+  /// Whether the run meets the expectation.
+  public var holds: Bool
+
+  /// Creates a checked expectation.
+  public init(key: String, expected: String, actual: String, holds: Bool) {
+    self.key = key
+    self.expected = expected
+    self.actual = actual
+    self.holds = holds
+  }
+}

@@ -1,0 +1,36 @@
+/// The words a runtime's own code uses for cancellation, so a trace reads in the language of the
+/// code under review: `CancellationError` and `Task.sleep` on Swift, `CancellationException` and
+/// `delay` on Kotlin.
+struct RuntimeWords {
+  /// The thrown error's type.
+  var cancellationError: String
+  /// The suspending wait.
+  var sleep: String
+  /// What a runtime's sleep has done when its timer expires, after `T1's`.
+  var timerExpired: String
+  /// `guard !Task.isCancelled` or its equivalent.
+  var cancelledGuard: String
+  /// `Task.checkCancellation()` or its equivalent.
+  var cancellationCheck: String
+  /// The construct that drops a thrown error.
+  var errorDropper: String
+
+  /// The words of `runtime` (`swift` or `kotlin`); any other name reads as Swift.
+  init(runtime: String) {
+    if runtime == "kotlin" {
+      cancellationError = "CancellationException"
+      sleep = "delay"
+      timerExpired = "delay timer expired"
+      cancelledGuard = "isActive check"
+      cancellationCheck = "ensureActive()"
+      errorDropper = "runCatching"
+    } else {
+      cancellationError = "CancellationError"
+      sleep = "sleep"
+      timerExpired = "sleep has returned"
+      cancelledGuard = "guard !Task.isCancelled"
+      cancellationCheck = "Task.checkCancellation()"
+      errorDropper = "try?"
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import RacelabKernel
+
+/// The evaluation of a truth-table scenario: one row per case with the rule that decided it.
+public struct TableReport: Sendable {
+  /// One evaluated row.
+  public struct Row: Sendable {
+    /// The row's inputs as `name value` texts, in column order.
+    public var inputs: [String]
+    /// The verdict.
+    public var result: TableRowResult
+
+    /// Creates a row.
+    public init(inputs: [String], result: TableRowResult) {
+      self.inputs = inputs
+      self.result = result
+    }
+  }
+
+  /// The scenario's name.
+  public var scenario: String
+  /// Its title.
+  public var title: String?
+  /// The model's name.
+  public var model: String
+  /// The table's name (`eligibility`).
+  public var table: String
+  /// The rows in file order.
+  public var rows: [Row]
+
+  /// Creates a report.
+  public init(scenario: String, title: String?, model: String, table: String, rows: [Row]) {
+    self.scenario = scenario
+    self.title = title
+    self.model = model
+    self.table = table
+    self.rows = rows
+  }
+
+  /// Whether every row answered as expected.
+  public var allHold: Bool { rows.allSatisfy { $0.result.actual == $0.result.expected } }
+}
+
+/// Renders a truth-table report as text: a header, one line per row, a verdict.
+public enum TableTextRenderer {
+  /// The report as text, ending in one newline.
+  public static func render(_ report: TableReport) -> String {
+    var lines = ["racelab · \(report.model) · \(report.table) table"]
+    lines.append("scenario \(report.scenario)" + (report.title.map { " — \"\($0)\"" } ?? ""))
+    lines.append("")
+    let width = String(report.rows.count).count
+    for (index, row) in report.rows.enumerated() {
+      let number = String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)"
+      let verdict =
+        row.result.actual == row.result.expected ? "✓" : "✗ expected \(row.result.expected)"
+      lines.append("#\(number)  \(row.inputs.joined(separator: " · "))")
+      let answer = row.result.actual ? "yes" : "no"
+      lines.append(
+        String(repeating: " ", count: width + 3)
+          + "→ \(answer) (\(row.result.decidedBy)) \(verdict)")
+    }
+    lines.append("")
+    let failed = report.rows.filter { $0.result.actual != $0.result.expected }.count
+    lines.append(
+      failed == 0
+        ? "all \(report.rows.count) rows answer as expected"
+        : "\(failed) of \(report.rows.count) rows FAILED")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// Renders a truth-table report as one JSON object with sorted keys.
+public enum TableJSONRenderer {
+  private struct Document: Encodable {
+    struct Row: Encodable {
+      var inputs: [String]
+      var actual: Bool
+      var expected: Bool
+      var decidedBy: String
+      var holds: Bool
+    }
+    var scenario: String
+    var title: String?
+    var model: String
+    var table: String
+    var rows: [Row]
+    var expectationsMet: Bool
+  }
+
+  /// The report as JSON, ending in one newline.
+  public static func render(_ report: TableReport) -> String {
+    let document = Document(
+      scenario: report.scenario, title: report.title, model: report.model, table: report.table,
+      rows: report.rows.map {
+        Document.Row(
+          inputs: $0.inputs, actual: $0.result.actual, expected: $0.result.expected,
+          decidedBy: $0.result.decidedBy, holds: $0.result.actual == $0.result.expected)
+      },
+      expectationsMet: report.allHold)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,28 @@
+/// Renders a run as the text trace, the project's golden format: a header, one line per
+/// happening in virtual time, and a closing summary that answers the question first.
+///
+/// The output depends only on the report: no real time, no paths, no hash order, so the same
+/// report gives the same bytes on every machine and run.
+public enum TextTraceRenderer {
+  /// The text trace of `report`, ending with exactly one newline.
+  public static func render(_ report: RunReport) -> String {
+    let layout = TraceLayout(laneNames: report.laneNames)
+    let phrases = Phrasebook(
+      words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
+    var lines = header(of: report)
+    lines.append("")
+    lines.append(layout.columnHeader)
+    lines += TraceNarrator.lines(of: report.result.trace, phrases: phrases).map(layout.format)
+    lines.append("")
+    lines += TraceSummary.lines(of: report)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func header(of report: RunReport) -> [String] {
+    [
+      "racelab · \(report.model) · runtime \(report.runtime) · variant \(report.variant)",
+      "scenario \(report.scenario)" + (report.title.map { " — \"\($0)\"" } ?? ""),
+      (["start \(report.start)"] + report.initialState).joined(separator: " · "),
+    ]
+  }
+}

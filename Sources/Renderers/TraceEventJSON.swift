@@ -1,0 +1,163 @@
+import RacelabKernel
+
+/// Each trace event as a JSON object: its instant, lane and `kind` (the case's name), then the
+/// case's own fields. Tasks read `T1`, instants carry nanoseconds and text, absent rules are
+/// `null`.
+struct TraceEventJSON {
+  let laneNames: [String]
+
+  func object(_ event: TraceEvent) -> JSONValue {
+    let (kind, fields) = describe(event.kind)
+    return .object(
+      [
+        ("timeNanoseconds", .int(event.time.nanoseconds)),
+        ("time", .string(DurationText.instant(event.time))),
+        ("lane", event.lane.map(lane) ?? .null),
+        ("kind", .string(kind)),
+      ] + fields)
+  }
+
+  private func describe(_ kind: TraceEvent.Kind) -> (String, [(String, JSONValue)]) {
+    switch kind {
+    case .arrived(let event, .queued(_, let position)):
+      (
+        "arrived",
+        [
+          ("event", .string(event)), ("delivery", .string("queued")),
+          ("queue", queue(position)),
+        ]
+      )
+    case .arrived(let event, .actedAtOnce):
+      ("arrived", [("event", .string(event)), ("delivery", .string("actedAtOnce"))])
+    case .jobStarted(let job): ("jobStarted", [("job", self.job(job))])
+    case .jobEnded(let job): ("jobEnded", [("job", self.job(job))])
+    case .laneHeld(let until): ("laneHeld", instant("until", until))
+    case .lanesFrozen(let frozen): ("lanesFrozen", [("frozen", .bool(frozen))])
+    case .taskCreated(let id, let program, let target):
+      ("taskCreated", [task(id), ("program", .string(program)), ("taskLane", lane(target))])
+    case .taskStarted(let id): ("taskStarted", [task(id)])
+    case .sleepStarted(let id, let timer, let duration, let due, let rule):
+      (
+        "sleepStarted",
+        [
+          task(id), ("timer", .int(timer.number)), ("durationNanoseconds", .int(duration)),
+          self.rule(rule),
+        ] + instant("due", due)
+      )
+    case .sleepThrewAtOnce(let id, let rule): ("sleepThrewAtOnce", [task(id), self.rule(rule)])
+    case .timerFired(let id, let timer, let position, let rule):
+      (
+        "timerFired",
+        [task(id), ("timer", .int(timer.number)), ("queue", queue(position)), self.rule(rule)]
+      )
+    case .cancelled(let id, let effect, let rule):
+      ("cancelled", [task(id), self.rule(rule)] + self.effect(effect))
+    case .resumed(let id, let suspension, let outcome, let isCancelled, let rule):
+      (
+        "resumed",
+        [
+          task(id), ("from", .string(suspension.rawValue)),
+          ("outcome", .string(outcome == .returned ? "returned" : "threw")),
+          ("isCancelled", .bool(isCancelled)), self.rule(rule),
+        ]
+      )
+    case .errorHandled(let id, let handling, let rule):
+      ("errorHandled", [task(id), ("onCancel", .string(handling.rawValue)), self.rule(rule)])
+    case .guardChecked(let id, let passed): ("guardChecked", [task(id), ("passed", .bool(passed))])
+    case .cancellationChecked(let id, let threw, let rule):
+      ("cancellationChecked", [task(id), ("threw", .bool(threw)), self.rule(rule)])
+    case .yielded(let id, let position, let rule):
+      ("yielded", [task(id), ("queue", queue(position)), self.rule(rule)])
+    case .called(let id, let operation):
+      ("called", [task(id), ("operation", .string(operation))])
+    case .taskEnded(let id, let end): ("taskEnded", [task(id), ("end", .string(word(end)))])
+    case .note(let note): ("note", [("note", self.note(note))])
+    case .invariantBroken(let name, let detail):
+      ("invariantBroken", [("invariant", .string(name)), ("detail", .string(detail))])
+    case .arrivalChosen(let event, let window, let at):
+      (
+        "arrivalChosen",
+        [("event", .string(event))] + instant("windowStart", window.lowerBound)
+          + instant("windowEnd", window.upperBound) + instant("at", at)
+      )
+    }
+  }
+
+  private func lane(_ id: LaneID) -> JSONValue {
+    .string(laneNames.indices.contains(Int(id.index)) ? laneNames[Int(id.index)] : "\(id.index)")
+  }
+
+  private func task(_ id: TaskID) -> (String, JSONValue) { ("task", .string(id.description)) }
+
+  private func rule(_ rule: String?) -> (String, JSONValue) { ("rule", .optional(rule)) }
+
+  /// `name` as text and `nameNanoseconds` as a number.
+  private func instant(_ name: String, _ time: VirtualTime) -> [(String, JSONValue)] {
+    [(name, .string(DurationText.instant(time))), (name + "Nanoseconds", .int(time.nanoseconds))]
+  }
+
+  private func queue(_ position: TraceEvent.QueuePosition) -> JSONValue {
+    .object(
+      [
+        ("lane", lane(position.lane)), ("jobsAhead", .int(Int64(position.jobsAhead))),
+        ("frozen", .bool(position.frozen)),
+        ("busyUntilNanoseconds", position.busyUntil.map { .int($0.nanoseconds) } ?? .null),
+      ])
+  }
+
+  private func job(_ job: TraceEvent.Job) -> JSONValue {
+    switch job {
+    case .event(let label): .object([("event", .string(label))])
+    case .task(let id, let suspension):
+      .object([task(id), ("resumingFrom", .optional(suspension?.rawValue))])
+    }
+  }
+
+  private func effect(_ effect: TraceEvent.CancelEffect) -> [(String, JSONValue)] {
+    switch effect {
+    case .notStarted: [("effect", .string("notStarted"))]
+    case .timerDiscarded(let timer, let position):
+      [
+        ("effect", .string("timerDiscarded")), ("timer", .int(timer.number)),
+        ("queue", queue(position)),
+      ]
+    case .sleepAlreadyReturned: [("effect", .string("sleepAlreadyReturned"))]
+    case .resumptionWillThrow: [("effect", .string("resumptionWillThrow"))]
+    case .yieldPending: [("effect", .string("yieldPending"))]
+    case .running: [("effect", .string("running"))]
+    case .alreadyCancelled: [("effect", .string("alreadyCancelled"))]
+    case .alreadyEnded: [("effect", .string("alreadyEnded"))]
+    }
+  }
+
+  private func word(_ end: TraceEvent.TaskEnd) -> String {
+    switch end {
+    case .returned: "returned"
+    case .threw: "threw"
+    case .killed: "killed"
+    }
+  }
+
+  private func note(_ note: ModelNote) -> JSONValue {
+    .object(
+      [
+        ("kind", .string(note.kind)), ("task", .optional(note.task?.description)),
+        ("subject", .string(note.subject)), ("detail", .array(note.detail.map(JSONValue.string))),
+        ("fields", .object(Self.members(note.fields))),
+      ])
+  }
+
+  /// Typed fields as the members of one object, by name.
+  static func members(_ fields: [TraceField]) -> [(String, JSONValue)] {
+    fields.map { ($0.name, value($0.value)) }
+  }
+
+  private static func value(_ value: TraceValue) -> JSONValue {
+    switch value {
+    case .bool(let flag): .bool(flag)
+    case .int(let number): .int(number)
+    case .string(let text): .string(text)
+    case .strings(let texts): .array(texts.map(JSONValue.string))
+    }
+  }
+}

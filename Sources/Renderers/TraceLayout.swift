@@ -1,0 +1,66 @@
+import RacelabKernel
+
+/// The columns of the text trace: a right-aligned virtual time wide enough for `9999.999s`, the
+/// lane, a subject, then the explanation. Widths count Characters, so `·` and `→` take one
+/// column each. A longer value pushes the rest of its line instead of being cut.
+struct TraceLayout {
+  static let timeWidth = 9
+  static let subjectWidth = 20
+  static let gap = "  "
+  /// Starts a line that reports a broken invariant.
+  static let brokenMarker = "!!"
+
+  let laneWidth: Int
+
+  /// A layout whose lane column fits `laneNames` and the column header.
+  init(laneNames: [String]) {
+    laneWidth = ([Self.laneHeader, TraceNarrator.noLane] + laneNames).map(\.count).max() ?? 0
+  }
+
+  private static let laneHeader = "lane"
+
+  /// `     time  lane  what happens`.
+  var columnHeader: String {
+    Self.padLeft("time", Self.timeWidth) + Self.gap + Self.padRight(Self.laneHeader, laneWidth)
+      + Self.gap + "what happens"
+  }
+
+  /// The text of one body line.
+  func format(_ line: TraceLine) -> String {
+    switch line {
+    case .head(let time, let lane, let subject, let text):
+      row(Self.padLeft(DurationText.instant(time), Self.timeWidth), lane, subject, text)
+    case .more(let text):
+      trimmed(String(repeating: " ", count: explanationColumn) + text)
+    case .broken(let time, let lane, let invariant, let detail):
+      row(
+        Self.brokenMarker + Self.padLeft(" " + DurationText.instant(time), Self.timeWidth - 2),
+        lane, "BROKEN", "\(invariant) · \(detail)")
+    }
+  }
+
+  private var explanationColumn: Int {
+    Self.timeWidth + Self.gap.count + laneWidth + Self.gap.count + Self.subjectWidth
+      + Self.gap.count
+  }
+
+  private func row(_ time: String, _ lane: String, _ subject: String, _ text: String) -> String {
+    trimmed(
+      time + Self.gap + Self.padRight(lane, laneWidth) + Self.gap
+        + Self.padRight(subject, Self.subjectWidth) + Self.gap + text)
+  }
+
+  private func trimmed(_ text: String) -> String {
+    var text = text
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  static func padLeft(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  static func padRight(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+}

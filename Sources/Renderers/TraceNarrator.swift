@@ -1,0 +1,239 @@
+import RacelabKernel
+
+/// Folds the kernel's trace events into the lines a reviewer reads: a job's start and everything
+/// it did form one happening; an arrival or a job's end gets a line of its own only when it
+/// explains a wait.
+struct TraceNarrator {
+  /// The lane column's text for happenings outside every lane.
+  static let noLane = "·"
+
+  private let phrases: Phrasebook
+  private var lines: [TraceLine] = []
+  private var queues = LaneQueues()
+  private var block: Block?
+  /// The job running on each lane, and the one that holds it busy.
+  private var running: [LaneID: TraceEvent.Job] = [:]
+  private var held: [LaneID: TraceEvent.Job] = [:]
+  /// Creation lines waiting for the notes of the job that created the task: the cause is read
+  /// before the effect.
+  private var created: [String] = []
+
+  /// The happening the next explanation belongs to.
+  private struct Block {
+    var time: VirtualTime
+    var lane: String
+    var subject: String
+    /// The task whose step this is, for a task's job.
+    var task: TaskID?
+    /// Whether the next explanation must repeat the head (at the start, after a broken
+    /// invariant).
+    var needsHead = true
+    /// Whether any line of it was written.
+    var written = false
+  }
+
+  init(phrases: Phrasebook) {
+    self.phrases = phrases
+  }
+
+  /// The lines of `trace`, in order.
+  static func lines(of trace: [TraceEvent], phrases: Phrasebook) -> [TraceLine] {
+    var narrator = TraceNarrator(phrases: phrases)
+    for event in trace { narrator.narrate(event) }
+    narrator.close()
+    return narrator.lines
+  }
+
+  private mutating func narrate(_ event: TraceEvent) {
+    let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
+    switch event.kind {
+    case .arrived(let label, .queued(let queueLane, let position)):
+      close()
+      let ahead = queues.ahead(of: position)
+      queues.enqueue(.event(label), on: queueLane)
+      if Self.waits(position, ahead: ahead), let wait = phrases.queue(position, ahead: ahead) {
+        standalone(event.time, lane, label, "arrives · \(wait)")
+      }
+    case .arrived(let label, .actedAtOnce):
+      open(Block(time: event.time, lane: lane, subject: label))
+    case .jobStarted(let job):
+      close()
+      if let jobLane = event.lane {
+        queues.started(job, on: jobLane)
+        running[jobLane] = job
+      }
+      open(Block(time: event.time, lane: lane, subject: subject(of: job), task: task(of: job)))
+    case .jobEnded(let job):
+      close()
+      if let jobLane = event.lane, held[jobLane] == job {
+        held[jobLane] = nil
+        standalone(event.time, lane, phrases.name(of: job), "done · \(lane) lane free again")
+      }
+    case .laneHeld(let until):
+      if let jobLane = event.lane { held[jobLane] = running[jobLane] }
+      explain(
+        event, "\(lane) lane busy until \(DurationText.instant(until)): nothing else runs there")
+    case .lanesFrozen(let frozen):
+      explain(
+        event,
+        frozen
+          ? "lanes frozen: timers still expire, queued jobs wait"
+          : "lanes thawed: queued jobs run in order")
+    case .taskCreated(let task, let program, let taskLane):
+      queues.enqueue(.task(task, nil), on: taskLane)
+      created.append(
+        "\(task) created (\(program)) · first step queued on \(phrases.name(of: taskLane)) (C5)")
+    case .taskStarted:
+      break  // the head already says "T1 starts"
+    case .sleepStarted(_, let timer, let duration, let due, let rule):
+      let length = DurationText.instant(VirtualTime(nanoseconds: duration))
+      explain(
+        event,
+        "\(phrases.words.sleep) \(length) → \(timer) due at \(DurationText.instant(due))"
+          + phrases.cite(rule))
+    case .sleepThrewAtOnce(let task, let rule):
+      explain(
+        event,
+        "\(phrases.words.sleep) threw \(phrases.words.cancellationError) at once: \(task) was "
+          + "already cancelled\(phrases.cite(rule))")
+    case .timerFired(let task, let timer, let position, let rule):
+      close()
+      let ahead = queues.ahead(of: position)
+      queues.enqueue(.task(task, .sleep), on: position.lane)
+      let expired = "\(task)'s \(phrases.words.timerExpired)\(phrases.cite(rule))"
+      if let wait = phrases.queue(position, ahead: ahead) {
+        standalone(event.time, lane, "\(timer) fires", expired)
+        lines.append(.more("resumption \(wait)"))
+      } else {
+        standalone(event.time, lane, "\(timer) fires", expired + " · resumption runs next")
+      }
+    case .cancelled(let task, let effect, let rule):
+      var ahead: [TraceEvent.Job] = []
+      if case .timerDiscarded(_, let position) = effect {
+        ahead = queues.ahead(of: position)
+        queues.enqueue(.task(task, .sleep), on: position.lane)
+      }
+      explain(event, phrases.cancel(task, effect: effect, rule: rule, ahead: ahead))
+    case .resumed(_, let suspension, let outcome, let isCancelled, let rule):
+      explain(
+        event,
+        phrases.resumed(from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule))
+    case .errorHandled(_, let handling, let rule):
+      explain(event, phrases.errorHandled(handling, rule: rule))
+    case .guardChecked(_, let passed):
+      explain(event, phrases.guardChecked(passed: passed))
+    case .cancellationChecked(_, let threw, let rule):
+      explain(event, phrases.cancellationChecked(threw: threw, rule: rule))
+    case .yielded(let task, let position, let rule):
+      let ahead = queues.ahead(of: position)
+      queues.enqueue(.task(task, .yield), on: position.lane)
+      let wait = phrases.queue(position, ahead: ahead) ?? "runs next"
+      explain(event, "yield → resumption \(wait)\(phrases.cite(rule))")
+    case .called(let task, let operation):
+      explain(event, "\(task) calls \(operation)")
+    case .taskEnded(let task, let end):
+      explain(event, phrases.ended(task, end))
+    case .note(let note):
+      narrate(note, event: event)
+    case .invariantBroken(let name, let detail):
+      flushCreated()
+      lines.append(.broken(time: event.time, lane: lane, invariant: name, detail: detail))
+      block?.needsHead = true
+      block?.written = true
+    case .arrivalChosen(let label, let window, let instant):
+      close()
+      standalone(
+        event.time, lane, label,
+        "arrival chosen at \(DurationText.instant(instant)) in the window "
+          + "\(DurationText.instant(window.lowerBound))…\(DurationText.instant(window.upperBound))")
+    }
+  }
+
+  /// A note reads as part of its job; inside a task's job, a note about something else (an
+  /// operation such as `T1 fire`) opens a happening under its own subject.
+  private mutating func narrate(_ note: ModelNote, event: TraceEvent) {
+    if let current = block, current.task != nil, current.subject != note.subject {
+      flushCreated()
+      block = Block(time: event.time, lane: current.lane, subject: note.subject, task: current.task)
+    }
+    for line in note.detail { write(line, event: event, subject: note.subject, isNote: true) }
+  }
+
+  /// Adds a line to the current happening. Kernel events always come inside a job or an
+  /// at-once arrival; one that did not would open a happening with no subject.
+  private mutating func explain(_ event: TraceEvent, _ text: String) {
+    write(text, event: event, subject: "", isNote: false)
+  }
+
+  private mutating func write(_ text: String, event: TraceEvent, subject: String, isNote: Bool) {
+    if !isNote { flushCreated() }
+    if block == nil {
+      let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
+      block = Block(time: event.time, lane: lane, subject: subject)
+    }
+    emit(text)
+  }
+
+  private mutating func emit(_ text: String) {
+    guard var current = block else { return }
+    if current.needsHead {
+      lines.append(
+        .head(time: current.time, lane: current.lane, subject: current.subject, text: text))
+      current.needsHead = false
+    } else {
+      lines.append(.more(text))
+    }
+    current.written = true
+    block = current
+  }
+
+  private mutating func flushCreated() {
+    let pending = created
+    created = []
+    for line in pending { emit(line) }
+  }
+
+  private mutating func open(_ new: Block) {
+    close()
+    block = new
+  }
+
+  /// Ends the current happening; one that explained nothing still gets its head line.
+  private mutating func close() {
+    flushCreated()
+    if let current = block, !current.written {
+      lines.append(
+        .head(time: current.time, lane: current.lane, subject: current.subject, text: ""))
+    }
+    block = nil
+  }
+
+  private mutating func standalone(
+    _ time: VirtualTime, _ lane: String, _ subject: String, _ text: String
+  ) {
+    lines.append(.head(time: time, lane: lane, subject: subject, text: text))
+  }
+
+  /// Whether an arrival waits for something a reader would not guess: a busy or frozen lane,
+  /// or a task's step ahead of it. Jobs of events that arrived just before run in file order.
+  private static func waits(_ position: TraceEvent.QueuePosition, ahead: [TraceEvent.Job]) -> Bool {
+    position.busyUntil != nil || position.frozen
+      || ahead.contains {
+        if case .task = $0 { return true }
+        return false
+      }
+  }
+
+  private func subject(of job: TraceEvent.Job) -> String {
+    switch job {
+    case .event(let label): label
+    case .task(let task, nil): "\(task) starts"
+    case .task(let task, .some): "\(task) resumes"
+    }
+  }
+
+  private func task(of job: TraceEvent.Job) -> TaskID? {
+    if case .task(let task, _) = job { return task }
+    return nil
+  }
+}

@@ -1,0 +1,56 @@
+import RacelabKernel
+
+extension ReviewPromptDefinition {
+  public static func initialFacts(_ setup: ModelSetup) -> [String] {
+    let app = setup.section("app")
+    let system = setup.section("system")
+    var facts = ["app \(app.text("version", or: "1.0.0"))", "wins \(app.integer("wins", or: 0))"]
+    if case .date(let day) = app["last-attempt"] {
+      let version = app.text("last-prompted-version", or: "none")
+      facts.append("last attempt \(CalendarDate(epochDay: day).text) (\(version))")
+    } else {
+      facts.append("never prompted")
+    }
+    if app.boolean("force-override", or: false) { facts.append("force-override on") }
+    let environment = system.text("environment", or: "app-store")
+    let shown = system.integer("shown-last-365-days", or: 0)
+    facts.append("\(environment), \(shown) shown this year")
+    let scene = system.text("scene", or: "foreground-active")
+    if scene != SceneState.foregroundActive.rawValue { facts.append("scene \(scene)") }
+    return facts
+  }
+
+  public static func headline(summary: [TraceField]) -> String {
+    var values: [String: TraceValue] = [:]
+    for field in summary { values[field.name] = field.value }
+    func int(_ name: String) -> Int64 {
+      if case .int(let value) = values[name] { return value }
+      return 0
+    }
+    func plural(_ count: Int64, _ word: String) -> String {
+      "\(count) \(word)\(count == 1 ? "" : "s")"
+    }
+    let attempts = int("attempts")
+    var versions = ""
+    if case .strings(let list) = values["attemptVersions"], !list.isEmpty {
+      versions = " (\(list.joined(separator: ", ")))"
+    }
+    let pending = values["pending"]?.text ?? "false"
+    let figures =
+      "\(plural(attempts, "attempt"))\(versions), \(plural(int("reviewRequests"), "request")), "
+      + "\(int("reviewsShown")) shown, pending \(pending)"
+    return attempts > 0 ? "COOLDOWN CONSUMED — \(figures)" : "cooldown kept — \(figures)"
+  }
+
+  public static func advice(setup: ModelSetup, result: SimulationResult) -> String? {
+    if result.violations.contains("no-fire-after-cancel") {
+      return "fix: `guard !Task.isCancelled else { return }` right after the sleep "
+        + "(variant cancel-guard) stops a task whose cancel landed after the sleep returned"
+    }
+    if result.violations.contains("attempt-while-visible") && setup.variant == "original" {
+      return "fix: require `scene.activationState == .foregroundActive` in fire "
+        + "(variant foreground-guard)"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,68 @@
+/// Collects every diagnostic of one file and offers the shape checks the decoders share.
+struct DecodingContext {
+  private(set) var diagnostics: [Diagnostic] = []
+
+  /// Reports an error, with a "did you mean" note when a close known word exists.
+  mutating func error(_ location: SourceLocation, _ message: String, note: String? = nil) {
+    let notes = note.map { [Diagnostic(location: location, severity: .note, message: $0)] } ?? []
+    diagnostics.append(Diagnostic(location: location, message: message, notes: notes))
+  }
+
+  /// Reports an unknown word among `known`, suggesting the closest one.
+  mutating func unknown(
+    _ what: String, _ word: String, at location: SourceLocation, known: [String],
+    in place: String? = nil
+  ) {
+    let note = NearestWord.suggestion(for: word, among: known).map { "did you mean '\($0)'?" }
+    let suffix = place.map { " in \($0)" } ?? ""
+    error(
+      location, "unknown \(what) '\(word)'\(suffix)",
+      note: note ?? "expected one of: \(known.joined(separator: ", "))")
+  }
+
+  /// The node's entries, or an error when it is not a mapping.
+  mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLMapEntry]? {
+    if case .mapping(let entries) = node.content { return entries }
+    error(node.location, "\(what) must be a mapping of 'key: value' lines, found \(node.kindName)")
+    return nil
+  }
+
+  /// The node's items, or an error when it is not a sequence.
+  mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
+    if case .sequence(let items) = node.content { return items }
+    error(node.location, "\(what) must be a list of '- item' lines, found \(node.kindName)")
+    return nil
+  }
+
+  /// The node's text, or an error when it is not a single value.
+  mutating func scalar(_ node: YAMLNode, _ what: String) -> String? {
+    if case .scalar(let text, _) = node.content { return text }
+    error(node.location, "\(what) must be a single value, found \(node.kindName)")
+    return nil
+  }
+
+  /// Reports every key not in `allowed`.
+  mutating func checkKeys(_ entries: [YAMLMapEntry], allowed: [String], in what: String) {
+    for entry in entries where !allowed.contains(entry.key) {
+      unknown("key", entry.key, at: entry.keyLocation, known: allowed, in: what)
+    }
+  }
+}
+
+extension YAMLNode {
+  /// "a mapping", "a list", "a value": for messages.
+  var kindName: String {
+    switch content {
+    case .scalar(let text, _): text.isEmpty ? "nothing" : "the value '\(text)'"
+    case .sequence: "a list"
+    case .mapping: "a mapping"
+    }
+  }
+}
+
+extension [YAMLMapEntry] {
+  /// The entry for `key`, if present.
+  func entry(_ key: String) -> YAMLMapEntry? {
+    first { $0.key == key }
+  }
+}

@@ -1,0 +1,102 @@
+import RacelabKernel
+
+extension ScenarioDecoder {
+  /// Decodes `timeline:`: each entry has `at:`, `event:`, an optional `tie: last` and the
+  /// event's fields.
+  mutating func decodeTimeline(
+    _ node: YAMLNode, vocabulary: ModelVocabulary, start: TimeSyntax.Timestamp
+  ) -> [ScriptedHappening]? {
+    guard let items = context.sequence(node, "'timeline'") else { return nil }
+    var happenings: [ScriptedHappening] = []
+    for item in items {
+      guard let entries = context.mapping(item, "a timeline entry") else { continue }
+      guard let eventEntry = entries.entry("event") else {
+        context.error(item.location, "a timeline entry needs 'event:'")
+        continue
+      }
+      guard let name = context.scalar(eventEntry.value, "'event'") else { continue }
+      guard let spec = vocabulary.events.first(where: { $0.name == name }) else {
+        context.unknown(
+          "event", name, at: eventEntry.value.location, known: vocabulary.events.map(\.name))
+        continue
+      }
+      let fields = context.values(
+        entries, spec.parameters, at: item.location, in: "event '\(name)'",
+        ignoring: ["at", "event", "tie"])
+      let timing = decodeTiming(entries, start: start, at: item.location)
+      let tie = decodeTie(entries)
+      if let timing {
+        happenings.append(
+          ScriptedHappening(ScriptedEvent(name: name, fields: fields), timing, tie: tie))
+      }
+    }
+    return happenings
+  }
+
+  private mutating func decodeTie(_ entries: [YAMLMapEntry]) -> TieRank {
+    guard let entry = entries.entry("tie"), let text = context.scalar(entry.value, "'tie'") else {
+      return .normal
+    }
+    if text == "last" { return .last }
+    context.unknown("tie rank", text, at: entry.value.location, known: ["last"])
+    return .normal
+  }
+
+  private mutating func decodeTiming(
+    _ entries: [YAMLMapEntry], start: TimeSyntax.Timestamp, at location: SourceLocation
+  ) -> ScriptedHappening.Timing? {
+    guard let entry = entries.entry("at") else {
+      context.error(
+        location, "a timeline entry needs 'at:' (an offset such as 1.5s, or an RFC 3339 time)")
+      return nil
+    }
+    guard let text = context.scalar(entry.value, "'at'") else { return nil }
+    let valueLocation = entry.value.location
+    if let range = text.firstRange(of: "..") {
+      let lower = instant(String(text[..<range.lowerBound]), start: start, at: valueLocation)
+      let upper = instant(String(text[range.upperBound...]), start: start, at: valueLocation)
+      guard let lower, let upper else { return nil }
+      guard lower <= upper else {
+        context.error(valueLocation, "the window '\(text)' ends before it starts")
+        return nil
+      }
+      return .within(lower...upper)
+    }
+    return instant(text, start: start, at: valueLocation).map { .at($0) }
+  }
+
+  /// An offset from `t = 0`, or an RFC 3339 time converted to one.
+  private mutating func instant(
+    _ raw: String, start: TimeSyntax.Timestamp, at location: SourceLocation
+  ) -> VirtualTime? {
+    let text = raw.trimmingSpaces
+    if TimeSyntax.looksLikeTimestamp(text) {
+      guard let time = TimeSyntax.timestamp(text) else {
+        context.error(
+          location, "'\(text)' is not a valid RFC 3339 time such as 2026-08-15T21:00:02+09:00")
+        return nil
+      }
+      let (offset, overflow) = time.nanosecondsSinceEpoch.subtractingReportingOverflow(
+        start.nanosecondsSinceEpoch)
+      guard !overflow, offset >= 0 else {
+        context.error(location, "'\(text)' is before clock.start")
+        return nil
+      }
+      return VirtualTime(nanoseconds: offset)
+    }
+    switch DurationSyntax.parse(text, signed: false) {
+    case .success(let nanoseconds): return VirtualTime(nanoseconds: nanoseconds)
+    case .failure(let failure):
+      context.error(location, "'at': " + DurationSyntax.message(failure, text: text))
+      return nil
+    }
+  }
+}
+
+extension String {
+  /// The text without leading and trailing spaces.
+  var trimmingSpaces: String {
+    let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+    return String(String.UnicodeScalarView(scalars))
+  }
+}

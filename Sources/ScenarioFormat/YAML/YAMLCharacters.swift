@@ -1,0 +1,38 @@
+/// The ASCII bytes the YAML parser looks at.
+enum YAMLByte {
+  static let tab = UInt8(ascii: "\t")
+  static let space = UInt8(ascii: " ")
+  static let hash = UInt8(ascii: "#")
+  static let colon = UInt8(ascii: ":")
+  static let dash = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let comma = UInt8(ascii: ",")
+  static let question = UInt8(ascii: "?")
+  static let pipe = UInt8(ascii: "|")
+  static let greater = UInt8(ascii: ">")
+  static let singleQuote = UInt8(ascii: "'")
+  static let doubleQuote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+  static let openBrace = UInt8(ascii: "{")
+  static let closeBrace = UInt8(ascii: "}")
+
+  /// Whether `byte` is one of `,[]{}`, which end plain scalars inside flow collections.
+  static func isFlowIndicator(_ byte: UInt8) -> Bool {
+    byte == comma || byte == openBracket || byte == closeBracket || byte == openBrace
+      || byte == closeBrace
+  }
+
+  /// Whether `text` is a key of the form `[a-z][a-z0-9-]*`.
+  static func isPlainWord(_ text: String) -> Bool {
+    var isFirst = true
+    for byte in text.utf8 {
+      let isLetter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+      let isDigitOrDash = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == dash
+      guard isLetter || !isFirst && isDigitOrDash else { return false }
+      isFirst = false
+    }
+    return !isFirst
+  }
+}

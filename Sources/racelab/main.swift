@@ -1,0 +1,11 @@
+import Commands
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let status = CommandLineInterface.run(
+  Array(CommandLine.arguments.dropFirst()), console: .standard())
+exit(status.rawValue)
