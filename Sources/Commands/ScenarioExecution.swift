@@ -31,7 +31,8 @@ public enum ScenarioExecution {
       laneNames: Definition.makeModel(setup).laneNames, result: result,
       headline: Definition.headline(summary: result.summary),
       expectations: ExpectationChecker.check(scenario.expectations, against: result),
-      schedule: schedule, fixHint: Definition.advice(setup: setup, result: result))
+      schedule: schedule,
+      fixHint: Definition.advice(setup: setup, runtime: scenario.runtime, result: result))
   }
 
   /// Runs a timeline scenario's simulation only, for exploration and benchmarks.

@@ -23,8 +23,9 @@ public protocol ModelDefinition {
   /// The one-line answer to the question the model exists for, from the closing figures.
   static func headline(summary: [TraceField]) -> String
 
-  /// A hint that names the fix for what a run broke, if the model knows one.
-  static func advice(setup: ModelSetup, result: SimulationResult) -> String?
+  /// A hint that names the fix for what a run on `runtime` broke, if the model knows one.
+  static func advice(setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult)
+    -> String?
 }
 
 extension ModelDefinition {
@@ -37,7 +38,9 @@ extension ModelDefinition {
   }
 
   /// No advice.
-  public static func advice(setup: ModelSetup, result: SimulationResult) -> String? { nil }
+  public static func advice(
+    setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult
+  ) -> String? { nil }
 }
 
 extension TraceValue {

@@ -1,14 +1,16 @@
 import RacelabKernel
 
-/// The columns of the text trace: a right-aligned virtual time wide enough for `9999.999s`, the
-/// lane, a subject, then the explanation. Widths count Characters, so `·` and `→` take one
+/// The columns of the text trace: a marker (`!!` on a broken invariant), a right-aligned virtual
+/// time wide enough for `9999.999s`, the lane, a subject, then the explanation. Widths count Characters, so `·` and `→` take one
 /// column each. A longer value pushes the rest of its line instead of being cut.
 struct TraceLayout {
   static let timeWidth = 9
-  static let subjectWidth = 20
+  static let subjectWidth = 25
   static let gap = "  "
   /// Starts a line that reports a broken invariant.
-  static let brokenMarker = "!!"
+  static let brokenMarker = "!! "
+  /// Starts every other line.
+  static let noMarker = "   "
 
   let laneWidth: Int
 
@@ -21,7 +23,8 @@ struct TraceLayout {
 
   /// `     time  lane  what happens`.
   var columnHeader: String {
-    Self.padLeft("time", Self.timeWidth) + Self.gap + Self.padRight(Self.laneHeader, laneWidth)
+    Self.noMarker + Self.padLeft("time", Self.timeWidth) + Self.gap
+      + Self.padRight(Self.laneHeader, laneWidth)
       + Self.gap + "what happens"
   }
 
@@ -29,18 +32,21 @@ struct TraceLayout {
   func format(_ line: TraceLine) -> String {
     switch line {
     case .head(let time, let lane, let subject, let text):
-      row(Self.padLeft(DurationText.instant(time), Self.timeWidth), lane, subject, text)
+      row(
+        Self.noMarker + Self.padLeft(DurationText.instant(time), Self.timeWidth), lane, subject,
+        text)
     case .more(let text):
       trimmed(String(repeating: " ", count: explanationColumn) + text)
     case .broken(let time, let lane, let invariant, let detail):
       row(
-        Self.brokenMarker + Self.padLeft(" " + DurationText.instant(time), Self.timeWidth - 2),
+        Self.brokenMarker + Self.padLeft(DurationText.instant(time), Self.timeWidth),
         lane, "BROKEN", "\(invariant) · \(detail)")
     }
   }
 
   private var explanationColumn: Int {
-    Self.timeWidth + Self.gap.count + laneWidth + Self.gap.count + Self.subjectWidth
+    Self.noMarker.count + Self.timeWidth + Self.gap.count + laneWidth + Self.gap.count
+      + Self.subjectWidth
       + Self.gap.count
   }
 

@@ -119,7 +119,7 @@ extension ReviewPromptModel {
     }
     guard let transition, let instance = presenter.instance, presenter.windowAttached else {
       if transition == nil {
-        context.note(note("transition", "none · the window stays attached"))
+        context.note(note("transition", "transition none · the window stays attached"))
       }
       return
     }
@@ -143,7 +143,6 @@ extension ReviewPromptModel {
 
   /// The process dies and starts again: memory is lost, the repository persists.
   mutating func relaunch(context: inout SimulationContext<Self>) {
-    context.killAllTasks()
     pending = false
     scheduledTask = nil
     presenter.instance = nil
@@ -155,6 +154,7 @@ extension ReviewPromptModel {
         "relaunch",
         "process restarted · pending, tasks and screens lost · repository kept · scene foreground-active"
       ))
+    context.killAllTasks()
   }
 
   func note(_ subject: String, _ detail: String) -> ModelNote {

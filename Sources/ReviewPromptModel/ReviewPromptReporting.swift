@@ -42,8 +42,14 @@ extension ReviewPromptDefinition {
     return attempts > 0 ? "COOLDOWN CONSUMED — \(figures)" : "cooldown kept — \(figures)"
   }
 
-  public static func advice(setup: ModelSetup, result: SimulationResult) -> String? {
+  public static func advice(
+    setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult
+  ) -> String? {
     if result.violations.contains("no-fire-after-cancel") {
+      if runtime == .kotlin {
+        return "fix: check `isActive` (or call `ensureActive()`) right before fire, and let "
+          + "CancellationException propagate instead of catching it with runCatching"
+      }
       return "fix: `guard !Task.isCancelled else { return }` right after the sleep "
         + "(variant cancel-guard) stops a task whose cancel landed after the sleep returned"
     }
