@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "racelab",
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "racelab", targets: ["racelab"]),
     .library(name: "RacelabKernel", targets: ["RacelabKernel"]),

@@ -1,7 +1,11 @@
 #if canImport(Glibc)
   import Glibc
+
+  private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
   import Darwin
+
+  private let systemWrite = Darwin.write
 #endif
 
 /// Where a command writes: standard output, standard error, and whether colour is allowed.
@@ -40,7 +44,7 @@ public struct Console: Sendable {
   private static func writeAll(_ descriptor: Int32, _ text: String) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       if written <= 0 { return }
       bytes = bytes.dropFirst(written)
     }

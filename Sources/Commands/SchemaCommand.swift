@@ -61,7 +61,9 @@ public struct SchemaCommand: Sendable {
 
   private static func describe(_ parameter: ParameterSpec) -> String {
     let fallback: String
-    if let value = parameter.defaultValue {
+    if parameter.kind == .dateOrNever && parameter.defaultValue == .absent {
+      fallback = ", default never"
+    } else if let value = parameter.defaultValue {
       fallback = ", default \(ScenarioExecution.describe(value))"
     } else {
       fallback = parameter.isOptional ? ", optional" : ", required"
