@@ -18,7 +18,7 @@ import Testing
     #expect(text.contains("resumption queued behind screen-disappear and the busy main lane"))
     #expect(text.contains("cancel T1 → sleep already returned: flag set, nothing thrown (S5)"))
     #expect(
-      text.contains("T1 resumes            sleep returned normally · isCancelled = true (S5)"))
+      text.contains("T1 resumes                 sleep returned normally · isCancelled = true (S5)"))
     #expect(text.contains("ATTEMPT RECORDED · day 20680 · 1.4.0 → cooldown consumed"))
   }
 
@@ -29,7 +29,7 @@ import Testing
       broken.first?.contains("no-fire-after-cancel · T1 entered fire after it was cancelled")
         == true)
     #expect(broken.last?.contains("attempt-while-visible") == true)
-    #expect(broken.allSatisfy { $0.hasPrefix("!! 2.050s  main  BROKEN") })
+    #expect(broken.allSatisfy { $0.hasPrefix("!!    2.050s  main  BROKEN") })
   }
 
   @Test func summaryAnswersTheQuestionFirst() {
@@ -84,7 +84,7 @@ import Testing
     let text = TextTraceRenderer.render(builder.report())
     #expect(
       text.contains(
-        "   2.000s  ·     screen-disappear      arrives · queued behind T1's resumption"))
+        "      2.000s  ·     screen-disappear           arrives · queued behind T1's resumption"))
   }
 
   @Test func frozenLanesHoldTheResumption() {
@@ -93,9 +93,10 @@ import Testing
     builder.add("app-resume", atMilliseconds: 3000)
     let text = TextTraceRenderer.render(builder.report())
     #expect(
-      text.contains("app-suspend           lanes frozen: timers still expire, queued jobs wait"))
+      text.contains(
+        "app-suspend                lanes frozen: timers still expire, queued jobs wait"))
     #expect(text.contains("resumption queued · lanes frozen: runs after the app resumes"))
-    #expect(text.contains("   3.000s  main  T1 resumes"))
+    #expect(text.contains("      3.000s  main  T1 resumes"))
   }
 
   @Test func failedExpectationShowsExpectedAndActual() {
@@ -129,14 +130,15 @@ import Testing
   @Test func columnsAlignInCharacters() {
     var builder = ReportBuilder.busyMain()
     builder.laneNames = ["mäin·ø"]
-    let body = TextTraceRenderer.render(builder.report()).split(separator: "\n")
+    let body = TextTraceRenderer.render(builder.report())
+      .split(separator: "\n", omittingEmptySubsequences: false)
       .drop { !$0.hasSuffix("what happens") }.dropFirst().prefix { !$0.isEmpty }
     // Head lines end their time column with the `s` of seconds; the rest continue.
-    let heads = body.map(Array.init).filter { $0[8] == "s" }
+    let heads = body.map(Array.init).filter { $0[11] == "s" }
     #expect(heads.count == 14)
     for line in heads {
-      #expect(line[9..<11] == [" ", " "] && line[17..<19] == [" ", " "], "\(String(line))")
-      #expect(line[19] != " ", "\(String(line))")
+      #expect(line[12..<14] == [" ", " "] && line[20..<22] == [" ", " "], "\(String(line))")
+      #expect(line[22] != " ", "\(String(line))")
     }
   }
 
