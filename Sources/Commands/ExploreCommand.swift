@@ -38,13 +38,10 @@ public struct ExploreCommand: Sendable {
   public func execute(console: Console) -> ExitStatus {
     var status = ExitStatus.success
     for path in files {
-      guard let (loaded, bytes) = ScenarioFiles.loadWithBytes(path, console: console) else {
-        status = max(status, .badInput)
-        continue
-      }
-      var scenario = loaded
-      let overrides = RunCommand(files: [], variant: variant, runtime: runtime)
-      guard overrides.applyOverrides(to: &scenario, path: path, console: console) else {
+      guard
+        let (scenario, bytes) = ScenarioFiles.load(
+          path, variant: variant, runtime: runtime, console: console)
+      else {
         status = max(status, .badInput)
         continue
       }

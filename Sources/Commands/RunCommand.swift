@@ -38,12 +38,10 @@ public struct RunCommand: Sendable {
   public func execute(console: Console) -> ExitStatus {
     var status = ExitStatus.success
     for path in files {
-      guard let (loaded, bytes) = ScenarioFiles.loadWithBytes(path, console: console) else {
-        status = max(status, .badInput)
-        continue
-      }
-      var scenario = loaded
-      guard applyOverrides(to: &scenario, path: path, console: console) else {
+      guard
+        let (scenario, bytes) = ScenarioFiles.load(
+          path, variant: variant, runtime: runtime, console: console)
+      else {
         status = max(status, .badInput)
         continue
       }
@@ -114,25 +112,4 @@ public struct RunCommand: Sendable {
     return token
   }
 
-  func applyOverrides(to scenario: inout Scenario, path: String, console: Console) -> Bool {
-    if let runtime {
-      guard let profile = RuntimeProfile.all.first(where: { $0.name == runtime }) else {
-        console.writeError("racelab: error: unknown runtime '\(runtime)' (swift, kotlin)\n")
-        return false
-      }
-      scenario.runtime = profile
-    }
-    if let variant {
-      let known =
-        ModelCatalog.definition(named: scenario.model)?.vocabulary.variants.map(\.name) ?? []
-      guard known.contains(variant) else {
-        console.writeError(
-          "racelab: error: \(path): model '\(scenario.model)' has no variant '\(variant)' "
-            + "(\(known.joined(separator: ", ")))\n")
-        return false
-      }
-      scenario.setup.variant = variant
-    }
-    return true
-  }
 }

@@ -29,4 +29,44 @@ enum ScenarioFiles {
       return nil
     }
   }
+
+  /// The decoded scenario at `path` with `variant` and `runtime` overriding the file's, and the
+  /// file's bytes; `nil` after printing why not.
+  static func load(_ path: String, variant: String?, runtime: String?, console: Console) -> (
+    scenario: Scenario, bytes: [UInt8]
+  )? {
+    guard let loaded = loadWithBytes(path, console: console) else { return nil }
+    var scenario = loaded.scenario
+    guard
+      applyOverrides(
+        to: &scenario, variant: variant, runtime: runtime, path: path, console: console)
+    else { return nil }
+    return (scenario, loaded.bytes)
+  }
+
+  /// Applies `--variant` and `--runtime`; `false` after printing why they do not fit.
+  private static func applyOverrides(
+    to scenario: inout Scenario, variant: String?, runtime: String?, path: String,
+    console: Console
+  ) -> Bool {
+    if let runtime {
+      guard let profile = RuntimeProfile.all.first(where: { $0.name == runtime }) else {
+        console.writeError("racelab: error: unknown runtime '\(runtime)' (swift, kotlin)\n")
+        return false
+      }
+      scenario.runtime = profile
+    }
+    if let variant {
+      let known =
+        ModelCatalog.definition(named: scenario.model)?.vocabulary.variants.map(\.name) ?? []
+      guard known.contains(variant) else {
+        console.writeError(
+          "racelab: error: \(path): model '\(scenario.model)' has no variant '\(variant)' "
+            + "(\(known.joined(separator: ", ")))\n")
+        return false
+      }
+      scenario.setup.variant = variant
+    }
+    return true
+  }
 }
