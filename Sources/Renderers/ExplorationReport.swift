@@ -182,7 +182,7 @@ public enum ExplorationJSONRenderer {
       ("expectationsMet", .bool(report.expectationsMet)),
     ])
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
   }

@@ -4,13 +4,13 @@ import Foundation
 /// summary field of the model plus `violations` and `expectationsMet` (scenario-format §9), the
 /// checked expectations, and the full trace, one object per kernel event.
 ///
-/// Written by `JSONEncoder` with sorted keys and pretty printing, so the same report gives the
-/// same bytes every time.
+/// Written by `JSONEncoder` with sorted keys, on one line (several files give JSON Lines), so the
+/// same report gives the same bytes every time.
 public enum JSONTraceRenderer {
   /// The JSON document of `report`, ending with one newline.
   public static func render(_ report: RunReport) -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(document(of: report))) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
   }
