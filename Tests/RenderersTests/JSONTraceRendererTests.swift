@@ -24,8 +24,8 @@ import Testing
     #expect(summary["expectationsMet"] as? Bool == true)
     // Booleans are JSON literals and counts are numbers, not text.
     for literal in [
-      "\"cooldownConsumed\" : true", "\"pending\" : false", "\"expectationsMet\" : true",
-      "\"attempts\" : 1",
+      "\"cooldownConsumed\":true", "\"pending\":false", "\"expectationsMet\":true",
+      "\"attempts\":1",
     ] {
       #expect(text.contains(literal), "\(literal)")
     }
