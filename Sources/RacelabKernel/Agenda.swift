@@ -7,7 +7,8 @@ public enum TieRank: Sendable, Hashable {
   case last
 }
 
-/// One entry of the agenda: a due instant, an order key and what applying it does.
+/// One entry of the agenda: a due instant, an order key and what applying it does. The
+/// entry is 32 bytes, so that the agenda of a million pending timers stays small.
 struct AgendaEntry: Comparable {
   /// Due instant in nanoseconds.
   var due: Int64
@@ -19,7 +20,8 @@ struct AgendaEntry: Comparable {
     /// A model event (index into the event table) arrives.
     case event(Int32)
     /// A task's sleep timer expires; stale when the task no longer sleeps on this timer.
-    case timer(task: Int32, timer: Int64)
+    /// (The 64-bit field comes first so that the payload packs into 12 bytes.)
+    case timer(timer: Int64, task: Int32)
     /// A lane's busy job ends.
     case laneFree(Int32)
   }

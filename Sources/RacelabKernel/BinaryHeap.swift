@@ -13,34 +13,39 @@ struct BinaryHeap<Element: Comparable> {
     elements.reserveCapacity(capacity)
   }
 
+  /// Inserts `element`, moving a hole up from the end instead of swapping.
   mutating func push(_ element: Element) {
     elements.append(element)
-    var child = elements.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard elements[child] < elements[parent] else { break }
-      elements.swapAt(child, parent)
-      child = parent
+    elements.withUnsafeMutableBufferPointer { slots in
+      var hole = slots.count - 1
+      while hole > 0 {
+        let parent = (hole - 1) / 2
+        guard element < slots[parent] else { break }
+        slots[hole] = slots[parent]
+        hole = parent
+      }
+      slots[hole] = element
     }
   }
 
+  /// Removes and returns the smallest element, moving a hole down from the root.
   mutating func popMin() -> Element? {
-    guard !elements.isEmpty else { return nil }
-    if elements.count == 1 { return elements.removeLast() }
-    let top = elements[0]
-    elements[0] = elements.removeLast()
-    var parent = 0
-    let count = elements.count
-    while true {
-      let left = 2 * parent + 1
-      guard left < count else { break }
-      let right = left + 1
-      var smallest = left
-      if right < count && elements[right] < elements[left] { smallest = right }
-      guard elements[smallest] < elements[parent] else { break }
-      elements.swapAt(parent, smallest)
-      parent = smallest
+    guard let last = elements.popLast() else { return nil }
+    guard !elements.isEmpty else { return last }
+    return elements.withUnsafeMutableBufferPointer { slots in
+      let top = slots[0]
+      let count = slots.count
+      var hole = 0
+      while true {
+        var child = 2 * hole + 1
+        guard child < count else { break }
+        if child + 1 < count && slots[child + 1] < slots[child] { child += 1 }
+        guard slots[child] < last else { break }
+        slots[hole] = slots[child]
+        hole = child
+      }
+      slots[hole] = last
+      return top
     }
-    return top
   }
 }

@@ -14,7 +14,9 @@ public struct RuntimeProfile: Hashable, Sendable {
   public var resumptionRechecksCancellation: Bool
   /// A yield in a cancelled task throws (K4). When `false` yield never checks (S8).
   public var yieldChecksCancellation: Bool
-  private var ruleNames: [Situation: String]
+  /// The rule of each situation, indexed by ``Situation/ordinal`` (an array, not a dictionary,
+  /// because traced runs look a rule up for nearly every event).
+  private var ruleNames: [String?]
 
   /// A situation the semantics tables name a rule for.
   public enum Situation: Sendable, Hashable, CaseIterable {
@@ -34,12 +36,26 @@ public struct RuntimeProfile: Hashable, Sendable {
     case checkCancellation
     /// A yield.
     case yield
+
+    /// The situation's position in ``allCases``.
+    var ordinal: Int {
+      switch self {
+      case .sleepWhileCancelled: 0
+      case .sleepSuspends: 1
+      case .cancelWhileSleeping: 2
+      case .timerExpired: 3
+      case .cancelAfterTimerExpired: 4
+      case .errorIgnored: 5
+      case .checkCancellation: 6
+      case .yield: 7
+      }
+    }
   }
 
   /// The rule of the semantics tables that decides `situation` on this runtime (`S5`, `K3`), if
   /// the tables name one.
   public func rule(for situation: Situation) -> String? {
-    ruleNames[situation]
+    ruleNames[situation.ordinal]
   }
 
   /// Creates a profile. Prefer ``swift`` and ``kotlin``.
@@ -51,7 +67,7 @@ public struct RuntimeProfile: Hashable, Sendable {
     self.cancelledSleepThrowsAtOnce = cancelledSleepThrowsAtOnce
     self.resumptionRechecksCancellation = resumptionRechecksCancellation
     self.yieldChecksCancellation = yieldChecksCancellation
-    self.ruleNames = ruleNames
+    self.ruleNames = Situation.allCases.map { ruleNames[$0] }
   }
 
   /// Swift structured concurrency as measured on Swift 6.3.1 (rules S1–S8).

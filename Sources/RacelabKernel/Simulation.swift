@@ -167,8 +167,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   }
 
   func isLive(_ entry: AgendaEntry) -> Bool {
-    guard case .timer(let task, let timer) = entry.action else { return true }
-    return context.tasks[Int(task)].state == .sleeping(timer: timer)
+    guard case .timer(let timer, let task) = entry.action else { return true }
+    guard case .sleeping(let pending) = context.tasks[Int(task)].state else { return false }
+    return pending == timer
   }
 
   /// Applies the batch: ends of busy periods first (their order changes nothing), then the
@@ -211,7 +212,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       context.lanes[Int(lane)].busyUntil = nil
       context.lanes[Int(lane)].heldJob = nil
       if let held { context.record(.jobEnded(held), lane: LaneID(index: lane)) }
-    case .timer(let task, let timer):
+    case .timer(let timer, let task):
       let lane = context.tasks[Int(task)].lane
       if context.isTracing {
         let fired = TraceEvent.Kind.timerFired(

@@ -55,7 +55,7 @@ extension Simulation {
     let entries = (context.agenda.elements.map { ($0, false) } + pending.map { ($0, true) })
       .filter { isLive($0.0) }.sorted { $0.0 < $1.0 }
     let timers = entries.compactMap { item -> Int64? in
-      if case .timer(_, let timer) = item.0.action { return timer }
+      if case .timer(let timer, _) = item.0.action { return timer }
       return nil
     }.sorted()
     var agenda: [StateSnapshot<Model>.Entry] = []
@@ -64,7 +64,7 @@ extension Simulation {
       let action: StateSnapshot<Model>.Action
       switch entry.action {
       case .event(let index): action = .event(context.events[Int(index)])
-      case .timer(let task, let timer):
+      case .timer(let timer, let task):
         action = .timer(task: task, timerRank: timers.firstIndex(of: timer) ?? 0)
       case .laneFree(let lane): action = .laneFree(lane)
       }

@@ -58,9 +58,10 @@ extension Simulation {
         return handleSleepError(id)
       }
       context.counters.sleepsCompleted += 1
-      let rule = profile.rule(for: cancelled ? .cancelAfterTimerExpired : .timerExpired)
       context.record(
-        .resumed(id, from: .sleep, outcome: .returned, isCancelled: cancelled, rule: rule),
+        .resumed(
+          id, from: .sleep, outcome: .returned, isCancelled: cancelled,
+          rule: profile.rule(for: cancelled ? .cancelAfterTimerExpired : .timerExpired)),
         lane: context.currentLane)
     case .yield:
       if cancelled && profile.yieldChecksCancellation {
@@ -86,14 +87,14 @@ extension Simulation {
     let program = Int(context.tasks[index].program)
     let profile = context.profile
     while true {
+      // The step is read in place: holding the steps array across a step would retain it.
       let pc = Int(context.tasks[index].pc)
-      let steps = context.programs[program].steps
-      guard pc < steps.count else {
+      guard pc < context.programs[program].steps.count else {
         end(id, .returned)
         return
       }
       let cancelled = context.tasks[index].isCancelled
-      switch steps[pc] {
+      switch context.programs[program].steps[pc] {
       case .sleep(let duration, _):
         if cancelled && profile.cancelledSleepThrowsAtOnce {
           context.record(
@@ -110,7 +111,7 @@ extension Simulation {
           AgendaEntry(
             due: due.nanoseconds,
             order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: .normal),
-            action: .timer(task: id.index, timer: timer)))
+            action: .timer(timer: timer, task: id.index)))
         context.record(
           .sleepStarted(
             id, timer: TimerID(number: timer), duration: duration, due: due,
