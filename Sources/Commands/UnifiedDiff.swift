@@ -12,8 +12,8 @@ enum UnifiedDiff {
   static func make(
     old: String, new: String, oldName: String, newName: String, context: Int = 3
   ) -> String? {
-    let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let newLines = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let oldLines = lines(of: old)
+    let newLines = lines(of: new)
     let difference = newLines.difference(from: oldLines)
     guard !difference.isEmpty else { return nil }
     var removed = Set<Int>()
@@ -43,6 +43,19 @@ enum UnifiedDiff {
     return render(script, oldName: oldName, newName: newName, context: context)
   }
 
+  /// The text's lines without their newlines. A text ending in a newline has no phantom empty
+  /// line after it; a last line without a newline carries the marker `diff -u` prints, so texts
+  /// that differ only there still differ.
+  private static func lines(of text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" {
+      lines.removeLast()
+    } else {
+      lines[lines.count - 1] += "\n\\ No newline at end of file"
+    }
+    return lines
+  }
+
   private static func render(_ script: [Line], oldName: String, newName: String, context: Int)
     -> String
   {
@@ -54,7 +67,10 @@ enum UnifiedDiff {
     var hunkStart = 0
     while hunkStart < changed.count {
       var hunkEnd = hunkStart
-      while hunkEnd + 1 < changed.count && changed[hunkEnd + 1] - changed[hunkEnd] <= 2 * context {
+      // Changes separated by at most 2 × context unchanged lines share a hunk, as in `diff -u`.
+      while hunkEnd + 1 < changed.count
+        && changed[hunkEnd + 1] - changed[hunkEnd] - 1 <= 2 * context
+      {
         hunkEnd += 1
       }
       let first = max(0, changed[hunkStart] - context)

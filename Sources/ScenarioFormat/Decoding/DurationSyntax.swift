@@ -9,6 +9,8 @@ enum DurationSyntax {
   enum Failure: Error, Equatable {
     case malformed
     case negative
+    /// `+2h` where only an unsigned duration is allowed.
+    case signed
     case tooFine
     case tooLarge
   }
@@ -20,8 +22,7 @@ enum DurationSyntax {
     if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
       negative = first == UInt8(ascii: "-")
       bytes = bytes.dropFirst()
-      if !signed && negative { return .failure(.negative) }
-      if !signed { return .failure(.malformed) }
+      if !signed { return .failure(negative ? .negative : .signed) }
     }
     guard !bytes.isEmpty else { return .failure(.malformed) }
     var total: Int64 = 0
@@ -85,6 +86,9 @@ enum DurationSyntax {
       "'\(text)' is not a duration; write a number and a unit (ns, us, ms, s, m, h, d), "
         + "such as 250ms, 1.5s or 1h30m"
     case .negative: "'\(text)': durations cannot be negative here"
+    case .signed:
+      "'\(text)': a sign is allowed only on signed durations such as 'by:' of "
+        + "wall-clock-shift; write the duration without it"
     case .tooFine: "'\(text)' is finer than the 1 ns resolution"
     case .tooLarge: "'\(text)' does not fit in 64-bit nanoseconds (about 292 years)"
     }

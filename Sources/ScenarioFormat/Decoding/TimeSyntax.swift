@@ -32,10 +32,15 @@ enum TimeSyntax {
     return bytes[0] == UInt8(ascii: "-") ? -seconds : seconds
   }
 
-  /// Whether `text` looks like an attempt at an RFC 3339 time (starts with a date).
+  /// Whether `text` looks like an attempt at an RFC 3339 time: it starts with something shaped
+  /// like a date (`DDDD-DD-DD`), valid or not, so `2026-13-01T00:00:00Z` is reported as a bad
+  /// time rather than as a bad duration.
   static func looksLikeTimestamp(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
-    return bytes.count > 10 && date(String(decoding: bytes[0..<10], as: UTF8.self)) != nil
+    guard bytes.count > 10 else { return false }
+    return bytes[0..<10].indices.allSatisfy { index in
+      index == 4 || index == 7 ? bytes[index] == UInt8(ascii: "-") : digitValue(bytes[index]) != nil
+    }
   }
 
   /// An RFC 3339 time; `nil` when malformed or outside the 64-bit nanosecond range

@@ -10,6 +10,10 @@ extension ScenarioDecoder {
     var happenings: [ScriptedHappening] = []
     for item in items {
       guard let entries = context.mapping(item, "a timeline entry") else { continue }
+      // `at:` and `tie:` are checked even when the event is missing or unknown, so one pass
+      // reports every problem of the entry.
+      let timing = decodeTiming(entries, start: start, at: item.location)
+      let tie = decodeTie(entries)
       guard let eventEntry = entries.entry("event") else {
         context.error(item.location, "a timeline entry needs 'event:'")
         continue
@@ -23,8 +27,6 @@ extension ScenarioDecoder {
       let fields = context.values(
         entries, spec.parameters, at: item.location, in: "event '\(name)'",
         ignoring: ["at", "event", "tie"])
-      let timing = decodeTiming(entries, start: start, at: item.location)
-      let tie = decodeTie(entries)
       if let timing {
         happenings.append(
           ScriptedHappening(ScriptedEvent(name: name, fields: fields), timing, tie: tie))

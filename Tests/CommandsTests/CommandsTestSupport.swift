@@ -1,0 +1,254 @@
+import Commands
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The commands' exit status (Swift Testing has a type of the same name).
+typealias ExitStatus = Commands.ExitStatus
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+let repositoryScenarios = repositoryRoot.appendingPathComponent("scenarios")
+let repositoryTraces = repositoryRoot.appendingPathComponent("traces")
+
+/// What a command wrote to standard output and standard error, captured in memory.
+final class CapturedOutput: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outputText = ""
+  private var errorText = ""
+
+  /// Everything written to standard output so far.
+  var output: String { lock.withLock { outputText } }
+  /// Everything written to standard error so far.
+  var error: String { lock.withLock { errorText } }
+
+  /// A console writing into this capture.
+  func console(colour: Bool = false) -> Console {
+    Console(
+      write: { [self] text in lock.withLock { outputText += text } },
+      writeError: { [self] text in lock.withLock { errorText += text } }, colour: colour)
+  }
+}
+
+/// Runs `body` with a console and returns its status and what it wrote.
+func capture(colour: Bool = false, _ body: (Console) -> ExitStatus) -> (
+  status: ExitStatus, output: String, error: String
+) {
+  let captured = CapturedOutput()
+  let status = body(captured.console(colour: colour))
+  return (status, captured.output, captured.error)
+}
+
+/// A fresh folder under the system's temporary folder, removed by ``remove()``.
+struct TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "racelab-commands-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// `url/relative` as a path.
+  func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+  /// Writes `text` to `relative`, creating folders.
+  func write(_ relative: String, _ text: String) throws {
+    let target = url.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: target)
+  }
+
+  /// The bytes of `relative`, or nil when missing.
+  func read(_ relative: String) -> Data? { FileManager.default.contents(atPath: path(relative)) }
+
+  /// Copies a repository file (`scenarios/…` or `traces/…`) to the same relative path here.
+  func copyFromRepository(_ relative: String) throws {
+    let data = try Data(contentsOf: repositoryRoot.appendingPathComponent(relative))
+    try write(relative, String(decoding: data, as: UTF8.self))
+  }
+
+  /// Every regular file below the folder, relative path → bytes.
+  func snapshot() -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return files }
+    while let relative = enumerator.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path(relative), isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        files[relative] = read(relative)
+      }
+    }
+    return files
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// A few repository scenarios with their goldens, from two folders and both kinds of content.
+let sandboxScenarios = [
+  "review-prompt/canonical/busy-main-disappear-original",
+  "review-prompt/canonical/happy-path-cancel-guard",
+  "review-prompt/screen/full-screen-modal-cancel-guard",
+  "eligibility/eligibility-truth-table",
+]
+
+/// A temporary folder holding `scenarios/` and `traces/` copies of ``sandboxScenarios``.
+func makeSandbox() throws -> TemporaryFolder {
+  let folder = try TemporaryFolder()
+  for name in sandboxScenarios {
+    try folder.copyFromRepository("scenarios/\(name).yaml")
+    try folder.copyFromRepository("traces/\(name).trace")
+  }
+  return folder
+}
+
+/// The `racelab` executable built beside this test bundle.
+func racelabExecutable() -> URL? {
+  let candidates = [
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+    Bundle.main.bundleURL.deletingLastPathComponent(),
+    Bundle.main.bundleURL,
+    repositoryRoot.appendingPathComponent(".build/debug"),
+  ]
+  for folder in candidates {
+    let url = folder.appendingPathComponent("racelab")
+    if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+  }
+  return nil
+}
+
+/// What a finished process printed and its exit status.
+struct ProcessOutput {
+  var status: Int32
+  var output: Data
+  var error: Data
+
+  var outputText: String { String(decoding: output, as: UTF8.self) }
+  var errorText: String { String(decoding: error, as: UTF8.self) }
+}
+
+/// Runs the built `racelab` with `arguments` in `directory`; standard output and error go to
+/// files (so neither can block), and `SWIFT_DETERMINISTIC_HASHING` is removed so every process
+/// gets its own hash seed.
+func runRacelab(
+  _ arguments: [String], in directory: URL = repositoryRoot,
+  environment changes: [String: String?] = [:],
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> ProcessOutput {
+  let executable = try #require(
+    racelabExecutable(), "the racelab executable is not beside the test bundle",
+    sourceLocation: sourceLocation)
+  let folder = try TemporaryFolder()
+  defer { folder.remove() }
+  _ = FileManager.default.createFile(atPath: folder.path("out"), contents: nil)
+  _ = FileManager.default.createFile(atPath: folder.path("err"), contents: nil)
+  let output = try FileHandle(forWritingTo: folder.url.appendingPathComponent("out"))
+  let error = try FileHandle(forWritingTo: folder.url.appendingPathComponent("err"))
+  var environment = ProcessInfo.processInfo.environment
+  environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+  environment["NO_COLOR"] = nil
+  for (key, value) in changes { environment[key] = value }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  process.environment = environment
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  try output.close()
+  try error.close()
+  return ProcessOutput(
+    status: process.terminationStatus, output: folder.read("out") ?? Data(),
+    error: folder.read("err") ?? Data())
+}
+
+/// Runs the built `racelab` with its standard output on a pseudo-terminal, and returns what
+/// the terminal received and the exit status.
+func runRacelabOnTerminal(
+  _ arguments: [String], in directory: URL, environment changes: [String: String?]
+) throws -> (status: Int32, output: String) {
+  let executable = try #require(racelabExecutable())
+  let terminalFunctions = try #require(PseudoTerminalFunctions(), "no pseudo-terminal functions")
+  let master = terminalFunctions.open(O_RDWR | O_NOCTTY)
+  try #require(master >= 0, "no pseudo-terminal available")
+  defer { close(master) }
+  try #require(terminalFunctions.grant(master) == 0 && terminalFunctions.unlock(master) == 0)
+  let name = try #require(terminalFunctions.name(master).map { String(cString: $0) })
+  let terminal = open(name, O_RDWR | O_NOCTTY)
+  try #require(terminal >= 0)
+  var environment = ProcessInfo.processInfo.environment
+  environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+  environment["NO_COLOR"] = nil
+  for (key, value) in changes { environment[key] = value }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  process.environment = environment
+  process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+  process.standardError = FileHandle.nullDevice
+  process.standardInput = FileHandle.nullDevice
+  // Read the terminal while the process writes, so a full buffer can never block it.
+  let received = ReceivedBytes()
+  let reader = Thread {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      if count <= 0 { break }
+      received.append(buffer[..<count])
+    }
+  }
+  try process.run()
+  close(terminal)
+  reader.start()
+  process.waitUntilExit()
+  while !reader.isFinished { usleep(1_000) }
+  return (process.terminationStatus, received.text)
+}
+
+/// Bytes appended by one thread and read by another.
+final class ReceivedBytes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var bytes: [UInt8] = []
+
+  func append(_ more: ArraySlice<UInt8>) { lock.withLock { bytes += more } }
+
+  var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+}
+
+/// The POSIX pseudo-terminal functions, looked up at run time because the C module does not
+/// export them without `_XOPEN_SOURCE`.
+struct PseudoTerminalFunctions {
+  typealias Open = @convention(c) (Int32) -> Int32
+  typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+  let open: Open
+  let grant: Open
+  let unlock: Open
+  let name: Name
+
+  init?() {
+    let library = dlopen(nil, RTLD_NOW)
+    guard let open = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
+      let unlock = dlsym(library, "unlockpt"), let name = dlsym(library, "ptsname")
+    else { return nil }
+    self.open = unsafeBitCast(open, to: Open.self)
+    self.grant = unsafeBitCast(grant, to: Open.self)
+    self.unlock = unsafeBitCast(unlock, to: Open.self)
+    self.name = unsafeBitCast(name, to: Name.self)
+  }
+}
