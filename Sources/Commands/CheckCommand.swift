@@ -78,11 +78,7 @@ public struct CheckCommand: Sendable {
       status = .failure
     }
     if explore, scenario.exploreViolations != nil, case .timeline(let timeline) = scenario.content {
-      var command = ExploreCommand(files: [])
-      if let random = scenario.exploreRandom {
-        command.randomRuns = random.runs
-        command.seed = random.seed
-      }
+      let command = ExploreCommand(files: []).forFile(scenario)
       let report = command.explore(scenario, timeline: timeline, bytes: bytes, console: console)
       let found = report.violations.map(\.name)
       let summary =

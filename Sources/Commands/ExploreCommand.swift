@@ -50,13 +50,26 @@ public struct ExploreCommand: Sendable {
         status = max(status, .badInput)
         continue
       }
-      let report = explore(scenario, timeline: timeline, bytes: bytes, console: console)
+      let report = forFile(scenario).explore(
+        scenario, timeline: timeline, bytes: bytes, console: console)
       console.write(
         format == .json
-          ? ExplorationJSONRenderer.render(report) : ExplorationTextRenderer.render(report))
+          ? ExplorationJSONRenderer.render(report)
+          : ExplorationTextRenderer.render(report, file: path))
       if !report.expectationsMet { status = max(status, .failure) }
     }
     return status
+  }
+
+  /// This command as it runs on `scenario`: a file's `explore: {random: N, seed: S}` samples
+  /// instead of exhausting, unless `--random` was given.
+  func forFile(_ scenario: Scenario) -> ExploreCommand {
+    var command = self
+    if command.randomRuns == nil, let random = scenario.exploreRandom {
+      command.randomRuns = random.runs
+      command.seed = random.seed
+    }
+    return command
   }
 
   /// Explores one scenario and builds its report.
@@ -141,7 +154,9 @@ public struct ExploreCommand: Sendable {
     return ExplorationReport(
       scenario: scenario.name, model: scenario.model, runtime: scenario.runtime.name,
       variant: scenario.setup.variant, strategy: strategy, schedules: tally.schedules,
-      complete: tally.complete, states: tally.stateHashes.count, outcomes: outcomes,
+      complete: tally.complete,
+      states: randomRuns == nil && pruning ? tally.stateHashes.count : nil,
+      outcomes: outcomes,
       violations: violations, expectedViolations: expected,
       expectationsMet: covered && found == Set(expected))
   }

@@ -14,7 +14,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   public var timeline: [ScriptedHappening]
 
   /// The number of subtrees the space is split into, at most (fewer when it is small).
-  public static var subtreeTarget: Int { 32 }
+  public static var subtreeTarget: Int { 8 }
 
   /// Creates an explorer.
   public init(setup: ModelSetup, profile: RuntimeProfile, timeline: [ScriptedHappening]) {

@@ -61,8 +61,8 @@ public struct ExplorationReport: Sendable {
   public var schedules: Int
   /// Whether the space was covered completely.
   public var complete: Bool
-  /// Distinct states seen.
-  public var states: Int
+  /// Distinct states seen (`nil` when not tracked: random sampling, or no pruning).
+  public var states: Int?
   /// Distinct outcomes, the most common first.
   public var outcomes: [Outcome]
   /// Invariants broken anywhere, by name.
@@ -75,7 +75,7 @@ public struct ExplorationReport: Sendable {
   /// Creates a report.
   public init(
     scenario: String, model: String, runtime: String, variant: String, strategy: String,
-    schedules: Int, complete: Bool, states: Int, outcomes: [Outcome], violations: [Violation],
+    schedules: Int, complete: Bool, states: Int?, outcomes: [Outcome], violations: [Violation],
     expectedViolations: [String], expectationsMet: Bool
   ) {
     self.scenario = scenario
@@ -96,12 +96,14 @@ public struct ExplorationReport: Sendable {
 /// Renders an exploration report as text: the coverage, each outcome, and for each broken
 /// invariant its shortest counterexample with the full trace.
 public enum ExplorationTextRenderer {
-  /// The report as text, ending in one newline.
-  public static func render(_ report: ExplorationReport) -> String {
+  /// The report as text, ending in one newline; replay commands name `file`.
+  public static func render(_ report: ExplorationReport, file: String = "FILE") -> String {
     var lines = [
       "racelab explore · \(report.model) · runtime \(report.runtime) · variant \(report.variant)",
       "scenario \(report.scenario) · \(report.strategy)",
-      "\(report.schedules) schedules · \(report.states) states · complete: \(report.complete)",
+      "\(report.schedules) schedules · "
+        + (report.states.map { "\($0) states" } ?? "states not tracked")
+        + " · complete: \(report.complete)",
       "",
       "outcomes (\(report.outcomes.count)):",
     ]
@@ -109,7 +111,7 @@ public enum ExplorationTextRenderer {
       let broken = outcome.violations.isEmpty ? "none" : outcome.violations.joined(separator: ", ")
       lines.append("  \(outcome.count) × \(outcome.headline)")
       lines.append(
-        "      broken: \(broken) · replay: racelab run FILE --schedule \(outcome.schedule)")
+        "      broken: \(broken) · replay: racelab run \(file) --schedule \(outcome.schedule)")
     }
     lines.append("")
     if report.violations.isEmpty {
@@ -132,8 +134,11 @@ public enum ExplorationTextRenderer {
     lines.append(
       "expected to break: \(expected) → "
         + (report.expectationsMet ? "as expected" : "NOT as expected"))
-    return lines.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }.joined(separator: "\n")
-      + "\n"
+    return lines.map { line in
+      var line = line
+      while line.last == " " { line.removeLast() }
+      return line
+    }.joined(separator: "\n") + "\n"
   }
 }
 
@@ -175,7 +180,7 @@ public enum ExplorationJSONRenderer {
       ("strategy", .string(report.strategy)),
       ("schedules", .int(Int64(report.schedules))),
       ("complete", .bool(report.complete)),
-      ("states", .int(Int64(report.states))),
+      ("states", report.states.map { .int(Int64($0)) } ?? .null),
       ("outcomes", .array(outcomes)),
       ("violations", .object(violations)),
       ("expectedViolations", .array(report.expectedViolations.map(JSONValue.string))),

@@ -40,7 +40,8 @@ enum Help {
         distinct outcomes and, for each invariant broken anywhere, the shortest counterexample
         (fewest choices off the default schedule, then earliest) with its full trace and a
         token that 'racelab run FILE --schedule TOKEN' replays byte for byte.
-          --random N --seed S   sample N seeded random schedules instead (large spaces)
+          --random N --seed S   sample N seeded random schedules instead (large spaces);
+                                a file's explore: {random: N, seed: S} does the same
           --max-schedules N     stop after about N schedules (reported as complete: false)
           --jobs N              explore on N threads; the output is the same for every N
           --shard I/N           explore the I-th of N deterministic parts of the space

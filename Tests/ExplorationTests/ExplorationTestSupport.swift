@@ -1,0 +1,129 @@
+import Commands
+import Foundation
+import RacelabKernel
+import ReviewPromptModel
+import ScenarioFormat
+import Testing
+
+/// The commands' exit status (Swift Testing has a type of the same name).
+typealias ExitStatus = Commands.ExitStatus
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+/// The teaching scenarios of `scenarios/explore/`, as paths.
+let teachingScenarios: [String] = {
+  let folder = repositoryRoot.appendingPathComponent("scenarios/explore")
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return names.filter { $0.hasSuffix(".yaml") }.sorted().map {
+    folder.appendingPathComponent($0).path
+  }
+}()
+
+/// The path of the teaching scenario named `name`.
+func teachingScenario(_ name: String) -> String {
+  repositoryRoot.appendingPathComponent("scenarios/explore/\(name).yaml").path
+}
+
+/// What a command wrote to standard output and standard error, captured in memory.
+final class CapturedOutput: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outputText = ""
+  private var errorText = ""
+
+  /// Everything written to standard output so far.
+  var output: String { lock.withLock { outputText } }
+  /// Everything written to standard error so far.
+  var error: String { lock.withLock { errorText } }
+
+  /// A console writing into this capture.
+  var console: Console {
+    Console(
+      write: { [self] text in lock.withLock { outputText += text } },
+      writeError: { [self] text in lock.withLock { errorText += text } }, colour: false)
+  }
+}
+
+/// Runs a command with a captured console and returns its status and what it wrote.
+func capture(_ body: (Console) -> ExitStatus) -> (
+  status: ExitStatus, output: String, error: String
+) {
+  let captured = CapturedOutput()
+  let status = body(captured.console)
+  return (status, captured.output, captured.error)
+}
+
+/// A timeline scenario decoded from YAML text.
+struct LoadedScenario {
+  var scenario: Scenario
+  var timeline: [ScriptedHappening]
+
+  init(_ text: String) throws {
+    switch ScenarioLoader.load(Array(text.utf8), models: ModelCatalog.vocabularies) {
+    case .success(let scenario):
+      guard case .timeline(let timeline) = scenario.content else {
+        throw LoadError(message: "not a timeline scenario")
+      }
+      self.scenario = scenario
+      self.timeline = timeline
+    case .failure(let diagnostics):
+      throw LoadError(message: "does not load: \(diagnostics)")
+    }
+  }
+
+  /// Loads the file at `path`.
+  init(path: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    try self.init(String(decoding: data, as: UTF8.self))
+  }
+
+  struct LoadError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// An explorer of this scenario's space (its timeline replaced by `timeline` if given).
+  func explorer(timeline: [ScriptedHappening]? = nil) -> Explorer<ReviewPromptDefinition> {
+    Explorer(setup: scenario.setup, profile: scenario.runtime, timeline: timeline ?? self.timeline)
+  }
+}
+
+/// An outcome as the tests compare them: the model's closing figures and the invariants broken.
+struct OutcomeKey: Hashable, Comparable, CustomStringConvertible {
+  var summary: String
+  var violations: [String]
+
+  init(summary: [TraceField], violations: [String]) {
+    self.summary = summary.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+    self.violations = violations
+  }
+
+  init(_ result: SimulationResult) {
+    self.init(summary: result.summary, violations: result.violations)
+  }
+
+  var description: String {
+    "\(summary) broken=[\(violations.joined(separator: ","))]"
+  }
+
+  static func < (lhs: OutcomeKey, rhs: OutcomeKey) -> Bool { lhs.description < rhs.description }
+}
+
+extension Explorer {
+  /// Every subtree explored in order and merged, as the explore command does with one job.
+  func exploreAll(pruning: Bool) -> ExplorationTally {
+    var tally = ExplorationTally()
+    for root in subtrees() {
+      tally.merge(exploreSubtree(prefix: root, pruning: pruning))
+    }
+    return tally
+  }
+}
+
+extension ExplorationTally {
+  /// The distinct outcomes.
+  var outcomeKeys: Set<OutcomeKey> {
+    Set(outcomes.map { OutcomeKey(summary: $0.summary, violations: $0.violations) })
+  }
+}

@@ -1,0 +1,46 @@
+import Commands
+import Testing
+
+/// `--jobs N` changes nothing in the output; `--shard I/N` splits the space into parts whose
+/// union is the whole.
+@Suite struct ScaleOutTests {
+  @Test(arguments: [
+    "busy-main-window-original", "kotlin-busy-main-window-cancel-guard", "busy-evening-random",
+  ])
+  func twoJobsPrintTheSameBytesAsOne(_ name: String) {
+    let path = teachingScenario(name)
+    for format in RunCommand.Format.allCases {
+      var one = ExploreCommand(files: [path])
+      one.format = format
+      var two = one
+      two.jobs = 2
+      let single = capture { one.execute(console: $0) }
+      let double = capture { two.execute(console: $0) }
+      #expect(single.status == .success)
+      #expect(Array(single.output.utf8) == Array(double.output.utf8), "\(name) \(format)")
+      #expect(single.status == double.status)
+    }
+  }
+
+  @Test(arguments: ["busy-main-window-original", "busy-main-window-cancel-guard"])
+  func threeShardsMakeTheWhole(_ name: String) throws {
+    let path = teachingScenario(name)
+    let whole = try ExploreOutput(ExploreCommand(files: []), path: path)
+    var schedules = 0
+    var summaries = Set<String>()
+    var counts: [String: Int] = [:]
+    for index in 1...3 {
+      var command = ExploreCommand(files: [])
+      command.shard = (index, 3)
+      let part = try ExploreOutput(command, path: path)
+      #expect(part.complete)
+      schedules += part.schedules
+      summaries.formUnion(part.summaries)
+      for outcome in part.outcomes { counts[outcome.summary, default: 0] += outcome.count }
+    }
+    #expect(schedules == whole.schedules)
+    #expect(summaries == whole.summaries)
+    #expect(
+      counts == Dictionary(uniqueKeysWithValues: whole.outcomes.map { ($0.summary, $0.count) }))
+  }
+}
