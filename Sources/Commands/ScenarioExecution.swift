@@ -78,7 +78,7 @@ public enum ScenarioExecution {
     let columns = definition.vocabulary.tables.first { $0.name == table }?.columns ?? []
     let cells = rows.map { row in
       columns.filter { $0.name != "expect" }.map { column in
-        "\(column.name) \(row.values[column.name].map(describe) ?? "-")"
+        "\(column.name) \(row.values[column.name].map { describe($0, as: column.kind) } ?? "-")"
       }
     }
     return TableReport(
@@ -86,15 +86,15 @@ public enum ScenarioExecution {
       rows: zip(cells, results).map { TableReport.Row(inputs: $0.0, result: $0.1) })
   }
 
-  /// A setting as files write it.
-  static func describe(_ value: SettingValue) -> String {
+  /// A setting as files write it: `never` for an absent date, `none` for other absent values.
+  static func describe(_ value: SettingValue, as kind: ValueKind) -> String {
     switch value {
     case .duration(let nanoseconds): DurationText.format(nanoseconds)
     case .integer(let number): String(number)
     case .boolean(let flag): String(flag)
     case .text(let text), .word(let text): text
     case .date(let day): CalendarDate(epochDay: day).text
-    case .absent: "none"
+    case .absent: kind == .dateOrNever ? "never" : "none"
     }
   }
 }

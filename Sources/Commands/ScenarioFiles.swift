@@ -51,7 +51,10 @@ enum ScenarioFiles {
   ) -> Bool {
     if let runtime {
       guard let profile = RuntimeProfile.all.first(where: { $0.name == runtime }) else {
-        console.writeError("racelab: error: unknown runtime '\(runtime)' (swift, kotlin)\n")
+        let names = RuntimeProfile.all.map(\.name)
+        console.writeError(
+          "racelab: error: unknown runtime '\(runtime)' (\(names.joined(separator: ", ")))"
+            + suggestion(runtime, names) + "\n")
         return false
       }
       scenario.runtime = profile
@@ -62,11 +65,15 @@ enum ScenarioFiles {
       guard known.contains(variant) else {
         console.writeError(
           "racelab: error: \(path): model '\(scenario.model)' has no variant '\(variant)' "
-            + "(\(known.joined(separator: ", ")))\n")
+            + "(\(known.joined(separator: ", ")))" + suggestion(variant, known) + "\n")
         return false
       }
       scenario.setup.variant = variant
     }
     return true
+  }
+
+  private static func suggestion(_ word: String, _ known: [String]) -> String {
+    NearestWord.suggestion(for: word, among: known).map { "; did you mean '\($0)'?" } ?? ""
   }
 }

@@ -61,10 +61,8 @@ public struct SchemaCommand: Sendable {
 
   private static func describe(_ parameter: ParameterSpec) -> String {
     let fallback: String
-    if parameter.kind == .dateOrNever && parameter.defaultValue == .absent {
-      fallback = ", default never"
-    } else if let value = parameter.defaultValue {
-      fallback = ", default \(ScenarioExecution.describe(value))"
+    if let value = parameter.defaultValue {
+      fallback = ", default \(ScenarioExecution.describe(value, as: parameter.kind))"
     } else {
       fallback = parameter.isOptional ? ", optional" : ", required"
     }

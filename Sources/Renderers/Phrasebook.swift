@@ -83,7 +83,8 @@ struct Phrasebook {
     let result =
       outcome == .returned ? "returned normally" : "threw \(words.cancellationError)"
     let interesting = isCancelled || outcome == .threw
-    return "\(what) \(result) · isCancelled = \(isCancelled)\(interesting ? cite(rule) : "")"
+    return
+      "\(what) \(result) · \(words.cancellationState(isCancelled))\(interesting ? cite(rule) : "")"
   }
 
   /// What the body did with a thrown cancellation.

@@ -14,6 +14,8 @@ struct RuntimeWords {
   var cancellationCheck: String
   /// The construct that drops a thrown error.
   var errorDropper: String
+  /// Whether the code reads cancellation as `isActive` (Kotlin) rather than `isCancelled`.
+  private var readsActive: Bool
 
   /// The words of `runtime` (`swift` or `kotlin`); any other name reads as Swift.
   init(runtime: String) {
@@ -24,6 +26,7 @@ struct RuntimeWords {
       cancelledGuard = "isActive check"
       cancellationCheck = "ensureActive()"
       errorDropper = "runCatching"
+      readsActive = true
     } else {
       cancellationError = "CancellationError"
       sleep = "sleep"
@@ -31,6 +34,13 @@ struct RuntimeWords {
       cancelledGuard = "guard !Task.isCancelled"
       cancellationCheck = "Task.checkCancellation()"
       errorDropper = "try?"
+      readsActive = false
     }
+  }
+
+  /// The task's cancellation state as its code reads it: `isCancelled = true` on Swift,
+  /// `isActive = false` on Kotlin.
+  func cancellationState(_ cancelled: Bool) -> String {
+    readsActive ? "isActive = \(!cancelled)" : "isCancelled = \(cancelled)"
   }
 }

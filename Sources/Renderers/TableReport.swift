@@ -79,12 +79,17 @@ public enum TableJSONRenderer {
       var decidedBy: String
       var holds: Bool
     }
+    struct Summary: Encodable {
+      var rows: Int
+      var failedRows: Int
+      var expectationsMet: Bool
+    }
     var scenario: String
     var title: String?
     var model: String
     var table: String
     var rows: [Row]
-    var expectationsMet: Bool
+    var summary: Summary
   }
 
   /// The report as JSON, ending in one newline.
@@ -96,7 +101,10 @@ public enum TableJSONRenderer {
           inputs: $0.inputs, actual: $0.result.actual, expected: $0.result.expected,
           decidedBy: $0.result.decidedBy, holds: $0.result.actual == $0.result.expected)
       },
-      expectationsMet: report.allHold)
+      summary: Document.Summary(
+        rows: report.rows.count,
+        failedRows: report.rows.filter { $0.result.actual != $0.result.expected }.count,
+        expectationsMet: report.allHold))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)

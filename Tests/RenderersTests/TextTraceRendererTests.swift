@@ -45,7 +45,7 @@ import Testing
     let text = TextTraceRenderer.render(ReportBuilder.busyMain(profile: .kotlin).report())
     #expect(
       text.contains("cancel T1 → its queued resumption will throw CancellationException (K3)"))
-    #expect(text.contains("delay threw CancellationException · isCancelled = true (K3)"))
+    #expect(text.contains("delay threw CancellationException · isActive = false (K3)"))
     #expect(!text.contains("CancellationError"))
     #expect(!text.contains("!!"))
   }
