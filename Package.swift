@@ -10,7 +10,11 @@ let package = Package(
   ],
   targets: [
     // Kernel: virtual clock, agenda, lanes, tasks, runtime profiles, choice points, trace events.
-    .target(name: "RacelabKernel"),
+    .target(
+      name: "RacelabKernel",
+      // Lets clients (models, commands, benchmarks) specialise the generic simulation loop.
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    ),
     // Models: one folder each; they know the kernel only.
     .target(name: "ReviewPromptModel", dependencies: ["RacelabKernel"]),
     // Scenario format: YAML subset -> located node tree -> typed scenario + diagnostics.
@@ -23,6 +27,11 @@ let package = Package(
     .executableTarget(name: "racelab", dependencies: ["Commands", "ScenarioFormat"]),
     // Renderers: the text trace (the golden format) and the JSON output; they know the kernel only.
     .target(name: "Renderers", dependencies: ["RacelabKernel"]),
+    // Benchmarks: storm, floor, explore, parse and check workloads (`Benchmarks/compare.py`).
+    .executableTarget(
+      name: "racelab-bench",
+      dependencies: ["RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Commands"],
+      path: "Benchmarks/racelab-bench"),
 
     .target(
       name: "KernelTestSupport", dependencies: ["RacelabKernel"], path: "Tests/KernelTestSupport"),
@@ -31,8 +40,15 @@ let package = Package(
       name: "ReviewPromptModelTests", dependencies: ["ReviewPromptModel"], exclude: ["Fixtures"]),
     .testTarget(name: "ConformanceTests", dependencies: ["RacelabKernel", "KernelTestSupport"]),
     .testTarget(
-      name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"], exclude: ["Malformed"]),
+      name: "ScenarioFormatTests",
+      dependencies: ["ScenarioFormat", "RacelabKernel", "ReviewPromptModel"],
+      exclude: ["Malformed", "MalformedScenarios"]),
+    .testTarget(
+      name: "CommandsTests", dependencies: ["Commands", "ScenarioFormat", "RacelabKernel"]),
     .testTarget(name: "RenderersTests", dependencies: ["Renderers", "ReviewPromptModel"]),
+    .testTarget(
+      name: "ExplorationTests",
+      dependencies: ["Commands", "RacelabKernel", "ScenarioFormat", "ReviewPromptModel"]),
   ],
   swiftLanguageModes: [.v6]
 )

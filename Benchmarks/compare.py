@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Runs racelab's benchmarks side by side with SimPy, PyYAML and the raw floor.
+
+One command reproduces the performance table:
+
+    python3 Benchmarks/compare.py
+
+It builds `racelab-bench` and `racelab` in release mode (unless --no-build), then
+runs each storm case as its own process (so peak memory is per case), A B A B …
+for several rounds: racelab counters-only, racelab with trace, SimPy, the floor.
+Ratios are computed within each round and shown as min–median–max over the
+rounds. Then: storm scaling (N = 10^3 … 10^6), explore vs the 1 ms sweep, parse
+vs PyYAML, and whole-process `racelab check` / `racelab run` times.
+
+It installs nothing. Missing peers are reported (`pip install simpy`,
+`pip install pyyaml`) and their columns skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS = ROOT / "Benchmarks" / "peers"
+
+
+def run_json(command: list[str]) -> list[dict]:
+    """Runs `command` in the repository root; returns its JSON lines."""
+    completed = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if completed.returncode != 0:
+        sys.stderr.write(completed.stderr)
+        raise SystemExit(f"failed ({completed.returncode}): {' '.join(command)}")
+    return [json.loads(line) for line in completed.stdout.splitlines() if line.startswith("{")]
+
+
+def spread(values: list[float], digits: int = 1) -> str:
+    """min–median–max of `values`."""
+    if not values:
+        return "—"
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"{low:.{digits}f}–{mid:.{digits}f}–{high:.{digits}f}"
+
+
+def megabytes(value: float) -> str:
+    return f"{value / 1e6:.0f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scratch-path", default=str(ROOT / ".build"))
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3, help="A B A B rounds per storm case")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per process (median)")
+    parser.add_argument(
+        "--sizes", default="1000,10000,100000,1000000", help="storm task counts"
+    )
+    parser.add_argument(
+        "--trace-max", type=int, default=100000, help="largest N run with the trace on"
+    )
+    parser.add_argument("--base-runs", type=int, default=1, help="runs of PyYAML BaseLoader")
+    parser.add_argument(
+        "--large", type=int, default=1000000,
+        help="from this N on, SimPy runs --large-runs times and there are --large-rounds rounds",
+    )
+    parser.add_argument("--large-runs", type=int, default=1)
+    parser.add_argument("--large-rounds", type=int, default=1)
+    parser.add_argument("--skip", default="", help="comma list: storm,explore,parse,check")
+    args = parser.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+
+    have_simpy = importlib.util.find_spec("simpy") is not None
+    have_yaml = importlib.util.find_spec("yaml") is not None
+    if not have_simpy:
+        print("SimPy is missing: pip install simpy  (SimPy columns skipped)")
+    if not have_yaml:
+        print("PyYAML is missing: pip install pyyaml  (PyYAML columns skipped)")
+
+    if not args.no_build:
+        for product in ("racelab-bench", "racelab"):
+            subprocess.run(
+                ["swift", "build", "-c", "release", "--scratch-path", args.scratch_path,
+                 "--product", product],
+                cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+            )
+    bench = str(Path(args.scratch_path) / "release" / "racelab-bench")
+    racelab = str(Path(args.scratch_path) / "release" / "racelab")
+    runs = ["--runs", str(args.runs)]
+    print(f"machine: {os.cpu_count()} cores; {args.rounds} rounds; medians of {args.runs} runs")
+
+    if "storm" not in skip:
+        storm(args, bench, runs, have_simpy)
+    if "explore" not in skip:
+        explore(bench, runs)
+    if "parse" not in skip:
+        parse(args, bench, runs, have_yaml)
+    if "check" not in skip:
+        check(bench, racelab, runs)
+
+
+def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: bool) -> None:
+    sizes = [int(size) for size in args.sizes.split(",")]
+    baseline = run_json([bench, "storm", "--tasks", "0", "--runs", "1", "--format", "json"])[0]
+    rows = []
+    for n in sizes:
+        cases = {
+            "racelab": [bench, "storm", "--tasks", str(n), *runs, "--format", "json"],
+            "floor": [bench, "floor", "--tasks", str(n), *runs, "--format", "json"],
+        }
+        if n <= args.trace_max:
+            cases["trace"] = [*cases["racelab"], "--trace"]
+        large = n >= args.large
+        if have_simpy:
+            cases["simpy"] = [
+                sys.executable, str(PEERS / "simpy_storm.py"), "--tasks", str(n),
+                "--repeat", str(args.large_runs if large else args.runs),
+            ]
+        results: dict[str, list[dict]] = {name: [] for name in cases}
+        for _ in range(args.large_rounds if large else args.rounds):
+            for name, command in cases.items():
+                results[name].append(run_json(command)[0])
+        reference = json.loads(subprocess.run(
+            [sys.executable, str(PEERS / "storm_reference.py"), "--tasks", str(n)],
+            capture_output=True, text=True, check=True).stdout)
+        for name, measured in results.items():
+            for result in measured:
+                if (result["events"], result["checksum"]) != (
+                        reference["events"], reference["checksum"]):
+                    raise SystemExit(f"storm N={n}: {name} disagrees with the reference")
+        rows.append((n, reference, results))
+
+    print("\n## storm (events and checksums equal across racelab, trace, SimPy, floor, reference)")
+    print("| N | events | racelab events/s | × SimPy | ÷ floor (time) | trace ÷ counters "
+          "| racelab peak | SimPy peak | SimPy ÷ racelab memory |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n, reference, results in rows:
+        rounds = range(len(results["racelab"]))
+        ours = results["racelab"]
+        rate = statistics.median(r["rate"] for r in ours)
+        vs_floor = spread([ours[i]["seconds"] / results["floor"][i]["seconds"] for i in rounds], 2)
+        vs_trace = (spread([results["trace"][i]["seconds"] / ours[i]["seconds"] for i in rounds], 2)
+                    if "trace" in results else "—")
+        if "simpy" in results:
+            vs_simpy = spread([results["simpy"][i]["seconds"] / ours[i]["seconds"]
+                               for i in rounds])
+            simpy_peak = megabytes(statistics.median(r["peakMemoryBytes"]
+                                                     for r in results["simpy"]))
+            memory = spread([results["simpy"][i]["peakMemoryBytes"] / ours[i]["peakMemoryBytes"]
+                             for i in rounds])
+        else:
+            vs_simpy = simpy_peak = memory = "—"
+        peak = megabytes(statistics.median(r["peakMemoryBytes"] for r in ours))
+        print(f"| {n:,} | {reference['events']:,} | {rate / 1e6:.2f} M | {vs_simpy} | {vs_floor} "
+              f"| {vs_trace} | {peak} | {simpy_peak} | {memory} |")
+
+    print("\n## storm scaling (racelab counters-only)")
+    print("| N | ns per event | floor ns per event | bytes per pending happening |")
+    print("|---|---|---|---|")
+    for n, reference, results in rows:
+        ours = statistics.median(r["seconds"] for r in results["racelab"]) / reference["events"]
+        floor = statistics.median(r["seconds"] for r in results["floor"]) / reference["events"]
+        peak = statistics.median(r["peakMemoryBytes"] for r in results["racelab"])
+        # At most N + 1 happenings are pending (one timer per task and the controller's).
+        per = (peak - baseline["peakMemoryBytes"]) / (n + 1)
+        print(f"| {n:,} | {ours * 1e9:.0f} | {floor * 1e9:.0f} | {per:.0f} |")
+    print(f"(memory per pending happening = (peak − peak at N = 0, "
+          f"{megabytes(baseline['peakMemoryBytes'])}) ÷ (N + 1))")
+
+
+def explore(bench: str, runs: list[str]) -> None:
+    results = run_json([bench, "explore", *runs, "--format", "json"])
+    print("\n## explore (exhaustive with pruning) vs brute-force 1 ms sweep")
+    print("| scenario | schedules | states | schedules/s | states/s | sweep runs "
+          "| same outcomes | × faster than sweep |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['scenario']} | {r['schedules']} | {r['states']} | {r['rate']:,.0f} "
+              f"| {r['statesRate']:,.0f} | {r['sweepSchedules']} | {r['sameOutcomes']} "
+              f"| {r['speedupOverSweep']:.0f} |")
+
+
+def parse(args: argparse.Namespace, bench: str, runs: list[str], have_yaml: bool) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        path = str(Path(directory) / "parse.yaml")
+        ours, cbase, base = [], [], []
+        for _ in range(args.rounds):
+            ours.append(run_json([bench, "parse", "--file", path, *runs, "--format", "json"])[0])
+            if have_yaml:
+                peer = [sys.executable, str(PEERS / "pyyaml_parse.py"), path]
+                cbase.append(run_json([*peer, "--loader", "cbase", "--repeat", str(args.runs)])[0])
+                base.append(run_json([*peer, "--loader", "base", "--repeat",
+                                      str(args.base_runs)])[0])
+    print(f"\n## parse ({ours[0]['happenings']:,} happenings, {ours[0]['bytes'] / 1e6:.1f} MB)")
+    print("| racelab parse+decode | × CBaseLoader | × BaseLoader | racelab peak |")
+    print("|---|---|---|---|")
+    rounds = range(len(ours))
+    seconds = statistics.median(r["seconds"] for r in ours)
+    c_ratio = spread([cbase[i]["seconds"] / ours[i]["seconds"] for i in rounds]) if cbase else "—"
+    b_ratio = spread([base[i]["seconds"] / ours[i]["seconds"] for i in rounds]) if base else "—"
+    peak = megabytes(statistics.median(r["peakMemoryBytes"] for r in ours))
+    print(f"| {seconds * 1000:.0f} ms | {c_ratio} | {b_ratio} | {peak} |")
+
+
+def check(bench: str, racelab: str, runs: list[str]) -> None:
+    results = run_json([bench, "check", "--racelab", racelab, *runs, "--format", "json"])
+    print("\n## whole-process start-up")
+    print("| command | exit | median | min–max |")
+    print("|---|---|---|---|")
+    for r in results:
+        print(f"| `{r['command'].replace(racelab, 'racelab')}` | {r['exitStatus']} "
+              f"| {r['seconds'] * 1000:.0f} ms "
+              f"| {r['minSeconds'] * 1000:.0f}–{r['maxSeconds'] * 1000:.0f} ms |")
+
+
+if __name__ == "__main__":
+    main()
