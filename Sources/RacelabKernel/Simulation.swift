@@ -167,9 +167,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   }
 
   func isLive(_ entry: AgendaEntry) -> Bool {
-    guard case .timer(let timer, let task) = entry.action else { return true }
-    guard case .sleeping(let pending) = context.tasks[Int(task)].state else { return false }
-    return pending == timer
+    guard case .timer(let task, let tag) = entry.action else { return true }
+    guard case .sleeping(let timer) = context.tasks[Int(task)].state else { return false }
+    return AgendaEntry.tag(ofTimer: timer) == tag
   }
 
   /// Applies the batch: ends of busy periods first (their order changes nothing), then the
@@ -212,7 +212,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       context.lanes[Int(lane)].busyUntil = nil
       context.lanes[Int(lane)].heldJob = nil
       if let held { context.record(.jobEnded(held), lane: LaneID(index: lane)) }
-    case .timer(let timer, let task):
+    case .timer(let task, _):
+      // A live timer entry: its task sleeps on it (isLive), which gives the full number.
+      guard case .sleeping(let timer) = context.tasks[Int(task)].state else { return }
       let lane = context.tasks[Int(task)].lane
       if context.isTracing {
         let fired = TraceEvent.Kind.timerFired(

@@ -54,9 +54,12 @@ extension Simulation {
     let pending = batch[batchRemaining]
     let entries = (context.agenda.elements.map { ($0, false) } + pending.map { ($0, true) })
       .filter { isLive($0.0) }.sorted { $0.0 < $1.0 }
+    // Live timer entries only (stale ones were filtered out): each task sleeps on its timer.
     let timers = entries.compactMap { item -> Int64? in
-      if case .timer(let timer, _) = item.0.action { return timer }
-      return nil
+      guard case .timer(let task, _) = item.0.action,
+        case .sleeping(let timer) = context.tasks[Int(task)].state
+      else { return nil }
+      return timer
     }.sorted()
     var agenda: [StateSnapshot<Model>.Entry] = []
     var pendingBatch: [StateSnapshot<Model>.Entry] = []
@@ -64,8 +67,12 @@ extension Simulation {
       let action: StateSnapshot<Model>.Action
       switch entry.action {
       case .event(let index): action = .event(context.events[Int(index)])
-      case .timer(let timer, let task):
-        action = .timer(task: task, timerRank: timers.firstIndex(of: timer) ?? 0)
+      case .timer(let task, _):
+        var rank = 0
+        if case .sleeping(let timer) = context.tasks[Int(task)].state {
+          rank = timers.firstIndex(of: timer) ?? 0
+        }
+        action = .timer(task: task, timerRank: rank)
       case .laneFree(let lane): action = .laneFree(lane)
       }
       let canonical = StateSnapshot<Model>.Entry(

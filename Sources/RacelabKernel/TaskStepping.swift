@@ -111,7 +111,7 @@ extension Simulation {
           AgendaEntry(
             due: due.nanoseconds,
             order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: .normal),
-            action: .timer(timer: timer, task: id.index)))
+            action: .timer(task: id.index, timerTag: AgendaEntry.tag(ofTimer: timer))))
         context.record(
           .sleepStarted(
             id, timer: TimerID(number: timer), duration: duration, due: due,
