@@ -17,25 +17,27 @@ enum DurationSyntax {
 
   /// The duration in nanoseconds. A sign is accepted only when `signed` is true.
   static func parse(_ text: String, signed: Bool) -> Result<Int64, Failure> {
-    var bytes = Substring(text).utf8[...]
+    let bytes = Array(text.utf8)
+    var index = 0
     var negative = false
     if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
       negative = first == UInt8(ascii: "-")
-      bytes = bytes.dropFirst()
+      index = 1
       if !signed { return .failure(negative ? .negative : .signed) }
     }
-    guard !bytes.isEmpty else { return .failure(.malformed) }
+    guard index < bytes.count else { return .failure(.malformed) }
     var total: Int64 = 0
-    while !bytes.isEmpty {
-      let number = bytes.prefix { ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: ".") }
-      bytes = bytes.dropFirst(number.count)
-      let unitBytes = bytes.prefix { $0 >= 97 && $0 <= 122 }
-      bytes = bytes.dropFirst(unitBytes.count)
-      let unitName = String(decoding: unitBytes, as: UTF8.self)
-      guard let unit = units.first(where: { $0.name == unitName }) else {
+    while index < bytes.count {
+      let numberStart = index
+      while index < bytes.count && (isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".")) {
+        index += 1
+      }
+      let unitStart = index
+      while index < bytes.count && bytes[index] >= 97 && bytes[index] <= 122 { index += 1 }
+      guard let unit = unitNanoseconds(bytes[unitStart..<index]) else {
         return .failure(.malformed)
       }
-      switch scaled(Array(number), by: unit.nanoseconds) {
+      switch scaled(bytes[numberStart..<unitStart], by: unit) {
       case .success(let value):
         let (sum, overflow) = total.addingReportingOverflow(value)
         if overflow { return .failure(.tooLarge) }
@@ -47,8 +49,17 @@ enum DurationSyntax {
     return .success(negative ? -total : total)
   }
 
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+  /// The size of the unit spelled by `name`, if it is one of ``units``.
+  private static func unitNanoseconds(_ name: ArraySlice<UInt8>) -> Int64? {
+    for unit in units where unit.name.utf8.elementsEqual(name) { return unit.nanoseconds }
+    return nil
+  }
+
   /// `digits` (with at most one `.`) times `unit` nanoseconds, exactly.
-  private static func scaled(_ digits: [UInt8], by unit: Int64) -> Result<Int64, Failure> {
+  private static func scaled(_ digits: ArraySlice<UInt8>, by unit: Int64) -> Result<Int64, Failure>
+  {
     let parts = digits.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count <= 2, let whole = parts.first, !whole.isEmpty else {
       return .failure(.malformed)

@@ -98,7 +98,11 @@ extension ScenarioDecoder {
 extension String {
   /// The text without leading and trailing spaces.
   var trimmingSpaces: String {
-    let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-    return String(String.UnicodeScalarView(scalars))
+    let space = UInt8(ascii: " ")
+    guard let first = utf8.firstIndex(where: { $0 != space }),
+      let last = utf8.lastIndex(where: { $0 != space })
+    else { return "" }
+    if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }
+    return String(self[first...last])
   }
 }
