@@ -65,11 +65,7 @@ extension Simulation {
         lane: context.currentLane)
     case .yield:
       if cancelled && profile.yieldChecksCancellation {
-        context.record(
-          .resumed(
-            id, from: .yield, outcome: .threw, isCancelled: true,
-            rule: profile.rule(for: .yield)), lane: context.currentLane)
-        end(id, .threw)
+        throwFromYield(id)
         return false
       }
       context.record(
@@ -133,11 +129,7 @@ extension Simulation {
         }
       case .yield:
         if cancelled && profile.yieldChecksCancellation {
-          context.record(
-            .resumed(
-              id, from: .yield, outcome: .threw, isCancelled: true,
-              rule: profile.rule(for: .yield)), lane: context.currentLane)
-          end(id, .threw)
+          throwFromYield(id)
           return
         }
         let lane = context.tasks[index].lane
@@ -179,6 +171,15 @@ extension Simulation {
       context.tasks[Int(id.index)].pc += 1
       return true
     }
+  }
+
+  /// K4: a yield in a cancelled task throws, and the error ends the task.
+  private mutating func throwFromYield(_ id: TaskID) {
+    let rule = context.profile.rule(for: .yield)
+    context.record(
+      .resumed(id, from: .yield, outcome: .threw, isCancelled: true, rule: rule),
+      lane: context.currentLane)
+    end(id, .threw)
   }
 
   private mutating func end(_ id: TaskID, _ how: TraceEvent.TaskEnd) {
