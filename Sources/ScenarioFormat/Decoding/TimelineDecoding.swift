@@ -54,9 +54,9 @@ extension ScenarioDecoder {
     }
     guard let text = context.scalar(entry.value, "'at'") else { return nil }
     let valueLocation = entry.value.location
-    if let range = text.firstRange(of: "..") {
-      let lower = instant(String(text[..<range.lowerBound]), start: start, at: valueLocation)
-      let upper = instant(String(text[range.upperBound...]), start: start, at: valueLocation)
+    if let (head, tail) = Self.splitWindow(text) {
+      let lower = instant(head, start: start, at: valueLocation)
+      let upper = instant(tail, start: start, at: valueLocation)
       guard let lower, let upper else { return nil }
       guard lower <= upper else {
         context.error(valueLocation, "the window '\(text)' ends before it starts")
@@ -65,6 +65,20 @@ extension ScenarioDecoder {
       return .within(lower...upper)
     }
     return instant(text, start: start, at: valueLocation).map { .at($0) }
+  }
+
+  /// `a..b` split at its first `..`, or `nil` when the text is not a window.
+  static func splitWindow(_ text: String) -> (String, String)? {
+    let dot = UInt8(ascii: ".")
+    var index = text.utf8.startIndex
+    while index < text.utf8.endIndex {
+      let next = text.utf8.index(after: index)
+      if text.utf8[index] == dot && next < text.utf8.endIndex && text.utf8[next] == dot {
+        return (String(text[..<index]), String(text[text.utf8.index(after: next)...]))
+      }
+      index = next
+    }
+    return nil
   }
 
   /// An offset from `t = 0`, or an RFC 3339 time converted to one.

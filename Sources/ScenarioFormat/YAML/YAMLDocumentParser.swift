@@ -166,7 +166,7 @@ struct YAMLDocumentParser {
   ) throws(Diagnostic) -> YAMLNode {
     guard depth <= Self.maximumDepth else { throw nestingFailure(lineStart + indent) }
     var entries: [YAMLMapEntry] = []
-    var seenKeys: [String: SourceLocation] = [:]
+    var seenKeys = YAMLSeenKeys()
     var (keyNode, colon) = (firstKey, firstColon)
     while true {
       let key = registerKey(keyNode, seenKeys: &seenKeys)
@@ -193,7 +193,7 @@ struct YAMLDocumentParser {
 
   /// Checks that a key is a plain word not used before in its mapping, and returns its text.
   mutating func registerKey(
-    _ keyNode: YAMLNode, seenKeys: inout [String: SourceLocation]
+    _ keyNode: YAMLNode, seenKeys: inout YAMLSeenKeys
   ) -> String {
     guard case .scalar(let key, .plain) = keyNode.content, YAMLByte.isPlainWord(key) else {
       diagnostics.append(
@@ -207,7 +207,7 @@ struct YAMLDocumentParser {
         Diagnostic(
           location: keyNode.location, message: "keys longer than 1024 characters are not supported")
       )
-    } else if let first = seenKeys[key] {
+    } else if let first = seenKeys.location(of: key) {
       let note = Diagnostic(
         location: first, severity: .note, message: "'\(key)' was first used here")
       diagnostics.append(
@@ -215,7 +215,7 @@ struct YAMLDocumentParser {
           location: keyNode.location, message: "duplicate key '\(key)' in this mapping",
           notes: [note]))
     } else {
-      seenKeys[key] = keyNode.location
+      seenKeys.insert(key, at: keyNode.location)
     }
     return key
   }

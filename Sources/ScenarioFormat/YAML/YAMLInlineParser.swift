@@ -102,7 +102,7 @@ extension YAMLDocumentParser {
     let closer = isSequence ? YAMLByte.closeBracket : YAMLByte.closeBrace
     var items: [YAMLNode] = []
     var entries: [YAMLMapEntry] = []
-    var seenKeys: [String: SourceLocation] = [:]
+    var seenKeys = YAMLSeenKeys()
     var index = try skipFlowSpaces(from: start + 1, opening: start)
     while bytes[index] != closer {
       let (item, itemEnd) = try parseInlineNode(at: index, inFlow: true, depth: depth + 1)
