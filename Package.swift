@@ -43,12 +43,17 @@ let package = Package(
       name: "ScenarioFormatTests",
       dependencies: ["ScenarioFormat", "RacelabKernel", "ReviewPromptModel"],
       exclude: ["Malformed", "MalformedScenarios"]),
+    .target(
+      name: "CommandTestSupport", dependencies: ["Commands"], path: "Tests/CommandTestSupport"),
     .testTarget(
-      name: "CommandsTests", dependencies: ["Commands", "ScenarioFormat", "RacelabKernel"]),
+      name: "CommandsTests",
+      dependencies: ["Commands", "ScenarioFormat", "RacelabKernel", "CommandTestSupport"]),
     .testTarget(name: "RenderersTests", dependencies: ["Renderers", "ReviewPromptModel"]),
     .testTarget(
       name: "ExplorationTests",
-      dependencies: ["Commands", "RacelabKernel", "ScenarioFormat", "ReviewPromptModel"]),
+      dependencies: [
+        "Commands", "RacelabKernel", "ScenarioFormat", "ReviewPromptModel", "CommandTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

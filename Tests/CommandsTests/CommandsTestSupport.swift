@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Commands
 import Foundation
 import Testing
@@ -16,34 +17,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 let repositoryScenarios = repositoryRoot.appendingPathComponent("scenarios")
 let repositoryTraces = repositoryRoot.appendingPathComponent("traces")
-
-/// What a command wrote to standard output and standard error, captured in memory.
-final class CapturedOutput: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outputText = ""
-  private var errorText = ""
-
-  /// Everything written to standard output so far.
-  var output: String { lock.withLock { outputText } }
-  /// Everything written to standard error so far.
-  var error: String { lock.withLock { errorText } }
-
-  /// A console writing into this capture.
-  func console(colour: Bool = false) -> Console {
-    Console(
-      write: { [self] text in lock.withLock { outputText += text } },
-      writeError: { [self] text in lock.withLock { errorText += text } }, colour: colour)
-  }
-}
-
-/// Runs `body` with a console and returns its status and what it wrote.
-func capture(colour: Bool = false, _ body: (Console) -> ExitStatus) -> (
-  status: ExitStatus, output: String, error: String
-) {
-  let captured = CapturedOutput()
-  let status = body(captured.console(colour: colour))
-  return (status, captured.output, captured.error)
-}
 
 /// A fresh folder under the system's temporary folder, removed by ``remove()``.
 struct TemporaryFolder {

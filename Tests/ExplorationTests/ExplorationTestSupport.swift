@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Commands
 import Foundation
 import RacelabKernel
@@ -24,34 +25,6 @@ let teachingScenarios: [String] = {
 /// The path of the teaching scenario named `name`.
 func teachingScenario(_ name: String) -> String {
   repositoryRoot.appendingPathComponent("scenarios/explore/\(name).yaml").path
-}
-
-/// What a command wrote to standard output and standard error, captured in memory.
-final class CapturedOutput: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outputText = ""
-  private var errorText = ""
-
-  /// Everything written to standard output so far.
-  var output: String { lock.withLock { outputText } }
-  /// Everything written to standard error so far.
-  var error: String { lock.withLock { errorText } }
-
-  /// A console writing into this capture.
-  var console: Console {
-    Console(
-      write: { [self] text in lock.withLock { outputText += text } },
-      writeError: { [self] text in lock.withLock { errorText += text } }, colour: false)
-  }
-}
-
-/// Runs a command with a captured console and returns its status and what it wrote.
-func capture(_ body: (Console) -> ExitStatus) -> (
-  status: ExitStatus, output: String, error: String
-) {
-  let captured = CapturedOutput()
-  let status = body(captured.console)
-  return (status, captured.output, captured.error)
 }
 
 /// A timeline scenario decoded from YAML text.

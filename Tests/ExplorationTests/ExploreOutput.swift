@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Commands
 import Foundation
 import Testing
