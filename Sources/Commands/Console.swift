@@ -62,5 +62,6 @@ public enum ExitStatus: Int32, Sendable, Comparable {
   case failure = 1
   case badInput = 2
 
+  /// Orders by value.
   public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -9,6 +9,7 @@ public struct TaskID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `T1` for the first task.
   public var description: String { "T\(Int(index) + 1)" }
 
+  /// Orders by value.
   public static func < (lhs: TaskID, rhs: TaskID) -> Bool { lhs.index < rhs.index }
 }
 
@@ -23,6 +24,7 @@ public struct TimerID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `timer #1` for the first timer.
   public var description: String { "timer #\(number)" }
 
+  /// Orders by value.
   public static func < (lhs: TimerID, rhs: TimerID) -> Bool { lhs.number < rhs.number }
 }
 
@@ -34,5 +36,6 @@ public struct LaneID: Hashable, Comparable, Sendable {
   /// Creates the identifier of the lane at `index`.
   public init(index: Int32) { self.index = index }
 
+  /// Orders by value.
   public static func < (lhs: LaneID, rhs: LaneID) -> Bool { lhs.index < rhs.index }
 }

@@ -15,6 +15,7 @@ public struct Schedule: Hashable, Sendable, Comparable {
       self.alternative = alternative
     }
 
+    /// Orders by value.
     public static func < (lhs: Deviation, rhs: Deviation) -> Bool {
       (lhs.position, lhs.alternative) < (rhs.position, rhs.alternative)
     }
@@ -69,6 +70,7 @@ public struct ReplayStrategy: SchedulingStrategy {
     self.schedule = schedule
   }
 
+  /// The schedule's alternative at this point (the default where it has no deviation).
   public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
     let position = alternatives.count
     alternatives.append(point.alternativeCount)
@@ -98,6 +100,7 @@ public struct RandomStrategy: SchedulingStrategy {
     self.state = seed
   }
 
+  /// A uniformly random alternative from the seeded generator.
   public mutating func choose(_ point: ChoicePoint, state _: AnyHashable?) -> Int {
     let choice = Int(next() % UInt64(point.alternativeCount))
     choices.append(choice)

@@ -27,6 +27,7 @@ public struct VirtualTime: Hashable, Comparable, Sendable {
   /// The instant as a `Duration` since `t = 0`.
   public var duration: Duration { .nanoseconds(nanoseconds) }
 
+  /// Orders by value.
   public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool {
     lhs.nanoseconds < rhs.nanoseconds
   }

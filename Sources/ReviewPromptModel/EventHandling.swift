@@ -1,6 +1,7 @@
 import RacelabKernel
 
 extension ReviewPromptModel {
+  /// Handles a review-prompt event as a main-actor job or at once.
   public mutating func handle(_ event: ReviewPromptEvent, context: inout SimulationContext<Self>) {
     switch event {
     case .gameWon:

@@ -2,12 +2,14 @@ import RacelabKernel
 
 /// The review-prompt model as scenario files see it: its vocabulary and constructors.
 public enum ReviewPromptDefinition: ModelDefinition {
+  /// The runnable review-prompt model.
   public typealias Model = ReviewPromptModel
 
   static let nonNegative: ValueKind = .integer(0...Int64.max)
   static let defaultDelay: Int64 = 2_000_000_000
   static let defaultTransition: Int64 = 350_000_000
 
+  /// Events, state keys with defaults, variants, invariants, expectations and the eligibility table.
   public static let vocabulary = ModelVocabulary(
     name: "review-prompt",
     help: "a review request scheduled after a won game, cancelled when the screen disappears",
@@ -157,6 +159,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
         help: "rows evaluated by the pure eligibility rule; config applies")
     ])
 
+  /// The model in the state the scenario describes, with its variant's (or the file's) task body.
   public static func makeModel(_ setup: ModelSetup) -> ReviewPromptModel {
     let app = setup.section("app")
     let config = setup.section("config")
@@ -196,6 +199,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
       body: body)
   }
 
+  /// The model event of a checked scripted happening.
   public static func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> ReviewPromptEvent {
     let fields = event.fields
     switch event.name {
@@ -224,6 +228,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
     }
   }
 
+  /// One eligibility row through the pure rule.
   public static func evaluate(table: String, row: SettingValues, setup: ModelSetup)
     -> TableRowResult
   {

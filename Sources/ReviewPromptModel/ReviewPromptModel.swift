@@ -55,8 +55,10 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
       TaskProgram(name: "deferred review request", steps: body))
   }
 
+  /// One lane, `main`: the main actor.
   public var laneNames: [String] { ["main"] }
 
+  /// Main-actor jobs, except suspend, resume and wall-clock shifts, which act at once (C4).
   public func delivery(of event: ReviewPromptEvent) -> EventDelivery {
     switch event {
     case .appSuspend, .appResume, .wallClockShift: .atOnce
@@ -64,6 +66,7 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
     }
   }
 
+  /// The event as traces name it.
   public func label(of event: ReviewPromptEvent) -> String {
     switch event {
     case .gameWon: "game-won"
@@ -83,8 +86,10 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
     }
   }
 
+  /// `fire`.
   public func name(of operation: ReviewPromptOperation) -> String { operation.rawValue }
 
+  /// Runs an operation called from a task body.
   public mutating func perform(
     _ operation: ReviewPromptOperation, task: TaskID, context: inout SimulationContext<Self>
   ) {
@@ -93,6 +98,7 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
     }
   }
 
+  /// `cooldownConsumed`, `attempts`, `attemptVersions`, `reviewRequests`, `reviewsShown`, `pending`.
   public func summary(context: SimulationContext<Self>) -> [TraceField] {
     [
       TraceField("cooldownConsumed", .bool(!repository.attempts.isEmpty)),

@@ -1,6 +1,7 @@
 import RacelabKernel
 
 extension ReviewPromptDefinition {
+  /// App version, wins, the last attempt, the environment and the scene.
   public static func initialFacts(_ setup: ModelSetup) -> [String] {
     let app = setup.section("app")
     let system = setup.section("system")
@@ -20,6 +21,7 @@ extension ReviewPromptDefinition {
     return facts
   }
 
+  /// "COOLDOWN CONSUMED — …" or "cooldown kept — …" with the closing figures.
   public static func headline(summary: [TraceField]) -> String {
     var values: [String: TraceValue] = [:]
     for field in summary { values[field.name] = field.value }
@@ -42,6 +44,7 @@ extension ReviewPromptDefinition {
     return attempts > 0 ? "COOLDOWN CONSUMED — \(figures)" : "cooldown kept — \(figures)"
   }
 
+  /// The guard that would have stopped what the run broke.
   public static func advice(
     setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult
   ) -> String? {
