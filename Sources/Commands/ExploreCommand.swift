@@ -36,19 +36,11 @@ public struct ExploreCommand: Sendable {
   /// Explores every file; 0 when each file's broken invariants are exactly the expected ones
   /// (and an exhaustive search covered the space), 1 otherwise, 2 on bad input.
   public func execute(console: Console) -> ExitStatus {
-    var status = ExitStatus.success
-    for path in files {
-      guard
-        let (scenario, bytes) = ScenarioFiles.load(
-          path, variant: variant, runtime: runtime, console: console)
-      else {
-        status = max(status, .badInput)
-        continue
-      }
+    ScenarioFiles.each(files, variant: variant, runtime: runtime, console: console) {
+      path, scenario, bytes in
       guard case .timeline(let timeline) = scenario.content else {
         console.writeError("racelab: error: \(path): explore needs a timeline, not a table\n")
-        status = max(status, .badInput)
-        continue
+        return .badInput
       }
       let report = forFile(scenario).explore(
         scenario, timeline: timeline, bytes: bytes, console: console)
@@ -56,9 +48,8 @@ public struct ExploreCommand: Sendable {
         format == .json
           ? ExplorationJSONRenderer.render(report)
           : ExplorationTextRenderer.render(report, file: path))
-      if !report.expectationsMet { status = max(status, .failure) }
+      return report.expectationsMet ? .success : .failure
     }
-    return status
   }
 
   /// This command as it runs on `scenario`: a file's `explore: {random: N, seed: S}` samples

@@ -36,31 +36,20 @@ public struct RunCommand: Sendable {
 
   /// Runs every file; the status is the worst of the files'.
   public func execute(console: Console) -> ExitStatus {
-    var status = ExitStatus.success
-    for path in files {
-      guard
-        let (scenario, bytes) = ScenarioFiles.load(
-          path, variant: variant, runtime: runtime, console: console)
-      else {
-        status = max(status, .badInput)
-        continue
-      }
+    ScenarioFiles.each(files, variant: variant, runtime: runtime, console: console) {
+      path, scenario, bytes in
       var replay: ScheduleToken?
       if let schedule {
         guard
           let token = Self.token(
             schedule, for: scenario, bytes: bytes, path: path, console: console)
-        else {
-          status = max(status, .badInput)
-          continue
-        }
+        else { return .badInput }
         replay = token
       }
       let (text, held) = Self.render(scenario, format: format, replay: replay)
       console.write(text)
-      if !held { status = max(status, .failure) }
+      return held ? .success : .failure
     }
-    return status
   }
 
   /// The scenario's output in `format` (replaying `replay` if given), and whether its

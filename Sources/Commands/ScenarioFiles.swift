@@ -44,6 +44,23 @@ enum ScenarioFiles {
     return (scenario, loaded.bytes)
   }
 
+  /// Loads each file with the overrides and hands it to `body`; a file that does not load
+  /// counts as bad input. Returns the worst status.
+  static func each(
+    _ paths: [String], variant: String?, runtime: String?, console: Console,
+    _ body: (_ path: String, _ scenario: Scenario, _ bytes: [UInt8]) -> ExitStatus
+  ) -> ExitStatus {
+    var status = ExitStatus.success
+    for path in paths {
+      if let (scenario, bytes) = load(path, variant: variant, runtime: runtime, console: console) {
+        status = max(status, body(path, scenario, bytes))
+      } else {
+        status = max(status, .badInput)
+      }
+    }
+    return status
+  }
+
   /// Applies `--variant` and `--runtime`; `false` after printing why they do not fit.
   private static func applyOverrides(
     to scenario: inout Scenario, variant: String?, runtime: String?, path: String,

@@ -128,10 +128,7 @@ func runRacelab(
   _ = FileManager.default.createFile(atPath: folder.path("err"), contents: nil)
   let output = try FileHandle(forWritingTo: folder.url.appendingPathComponent("out"))
   let error = try FileHandle(forWritingTo: folder.url.appendingPathComponent("err"))
-  var environment = ProcessInfo.processInfo.environment
-  environment["SWIFT_DETERMINISTIC_HASHING"] = nil
-  environment["NO_COLOR"] = nil
-  for (key, value) in changes { environment[key] = value }
+  let environment = racelabEnvironment(changes)
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
@@ -149,6 +146,16 @@ func runRacelab(
     error: folder.read("err") ?? Data())
 }
 
+/// The test process's environment for a `racelab` child: hashing left random, colour allowed,
+/// then `changes` applied (`nil` removes a variable).
+func racelabEnvironment(_ changes: [String: String?]) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+  environment["NO_COLOR"] = nil
+  for (key, value) in changes { environment[key] = value }
+  return environment
+}
+
 /// Runs the built `racelab` with its standard output on a pseudo-terminal, and returns what
 /// the terminal received and the exit status.
 func runRacelabOnTerminal(
@@ -163,10 +170,7 @@ func runRacelabOnTerminal(
   let name = try #require(terminalFunctions.name(master).map { String(cString: $0) })
   let terminal = open(name, O_RDWR | O_NOCTTY)
   try #require(terminal >= 0)
-  var environment = ProcessInfo.processInfo.environment
-  environment["SWIFT_DETERMINISTIC_HASHING"] = nil
-  environment["NO_COLOR"] = nil
-  for (key, value) in changes { environment[key] = value }
+  let environment = racelabEnvironment(changes)
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
@@ -177,6 +181,7 @@ func runRacelabOnTerminal(
   process.standardInput = FileHandle.nullDevice
   // Read the terminal while the process writes, so a full buffer can never block it.
   let received = ReceivedBytes()
+  let readerDone = DispatchSemaphore(value: 0)
   let reader = Thread {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -184,12 +189,13 @@ func runRacelabOnTerminal(
       if count <= 0 { break }
       received.append(buffer[..<count])
     }
+    readerDone.signal()
   }
   try process.run()
   close(terminal)
   reader.start()
   process.waitUntilExit()
-  while !reader.isFinished { usleep(1_000) }
+  readerDone.wait()
   return (process.terminationStatus, received.text)
 }
 
