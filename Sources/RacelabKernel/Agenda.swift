@@ -76,10 +76,3 @@ struct AgendaEntry: Comparable {
     lhs.dueKey == rhs.dueKey && lhs.order == rhs.order
   }
 }
-
-/// A scripted happening whose arrival instant lies somewhere in a window, not yet placed.
-struct WindowedArrival {
-  var event: Int32
-  var window: ClosedRange<VirtualTime>
-  var order: UInt64
-}

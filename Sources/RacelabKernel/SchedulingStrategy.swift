@@ -6,26 +6,34 @@ public enum ChoicePoint: Sendable, Hashable {
   /// Several happenings are due at `time`; the alternatives are the ones not yet applied, in
   /// default order (tie rank, then registration). The chosen one is applied next.
   case sameInstant(time: VirtualTime, alternatives: Int)
-  /// A happening with an arrival window may arrive now or later. See ``ArrivalOption``.
-  case arrival(event: String, window: ClosedRange<VirtualTime>, options: [ArrivalOption])
+  /// Two due instants, at least one of which follows from a windowed arrival, may come in more
+  /// than one order: the alternatives are the orders still possible of the first instant
+  /// relative to the second, the order of the earliest arrivals first, then `before`, `same`,
+  /// `after`. The strings say what is due at each.
+  case instantOrder(String, String, orders: [InstantOrder])
+  /// A model reads the calendar day at an instant that follows from a windowed arrival, and the
+  /// arrival's window spans `count` days from `first` (as epoch days): the alternatives are the
+  /// days in order.
+  case calendarDay(first: Int64, count: Int)
 
   /// How many alternatives the point offers.
   public var alternativeCount: Int {
     switch self {
     case .sameInstant(_, let alternatives): alternatives
-    case .arrival(_, _, let options): options.count
+    case .instantOrder(_, _, let orders): orders.count
+    case .calendarDay(_, let count): count
     }
   }
 }
 
-/// When a windowed happening arrives, relative to the next instant at which something is due.
-public enum ArrivalOption: Sendable, Hashable {
-  /// At the next instant something else is due (or the window's start).
-  case at(VirtualTime)
-  /// At one instant inside the quiet gap before it, standing for the whole gap.
-  case inGap(VirtualTime)
-  /// Not yet: the question is asked again at the next instant.
-  case later
+/// How one due instant lies relative to another.
+public enum InstantOrder: Sendable, Hashable, CaseIterable {
+  /// Strictly earlier.
+  case before
+  /// At the same instant (the happenings then form one instant, C2).
+  case same
+  /// Strictly later.
+  case after
 }
 
 /// Decides every choice point of a run.
@@ -44,7 +52,8 @@ extension SchedulingStrategy {
   public var observesState: Bool { false }
 }
 
-/// Registration order for same-instant happenings, and the start of every arrival window.
+/// Registration order for same-instant happenings, and the earliest instant of every arrival
+/// window.
 public struct DefaultStrategy: SchedulingStrategy {
   /// Creates the default strategy.
   public init() {}

@@ -16,15 +16,25 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// The part of `batch` not yet applied, while a batch is being applied.
   var batchRemaining = 0..<0
 
+  /// The arrival instants the run must start again with, when the strategy chose an order of
+  /// instants (or a calendar day) that the instants it used do not give; `nil` otherwise.
+  /// ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:)`` starts again for you.
+  public private(set) var restartInstants: [Int64]?
+  private let arrivalInstants: [Int64]?
+
   /// Creates a run of `model`.
   /// - Parameters:
   ///   - tracing: record the full trace (`true`) or keep only counters.
+  ///   - arrivalInstants: the instant each windowed happening arrives at, in registration
+  ///     order, when a previous run asked to start again (``restartInstants``); `nil` for the
+  ///     earliest instant of each window.
   public init(
     model: Model, profile: RuntimeProfile, wallClock: WallClock, strategy: Strategy,
-    tracing: Bool = true
+    tracing: Bool = true, arrivalInstants: [Int64]? = nil
   ) {
     self.model = model
     self.strategy = strategy
+    self.arrivalInstants = arrivalInstants
     self.context = SimulationContext(
       laneCount: max(1, model.laneNames.count), wallClock: wallClock, profile: profile,
       isTracing: tracing)
@@ -44,32 +54,36 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         action: .event(index)))
   }
 
-  /// Registers a scripted happening that arrives at some instant in `window`; the strategy
-  /// chooses the instant (the default strategy: the window's start).
+  /// Registers a scripted happening that arrives at some instant in `window`. Where it lands
+  /// is never fixed up front: the run asks its strategy how the instants that follow from it
+  /// order against the others (the default strategy: as early as possible).
   public mutating func schedule(
     _ event: Model.Event, within window: ClosedRange<VirtualTime>, tie: TieRank = .normal
   ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
-    context.windows.append(
-      WindowedArrival(
-        event: index, window: window,
-        order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: tie)))
+    let number = context.arrivals.ranges.count
+    let instant = arrivalInstants.map { $0[number] } ?? window.lowerBound.nanoseconds
+    context.arrivals.ranges.append(window)
+    context.arrivals.events.append(index)
+    context.arrivals.witness.append(instant)
+    var heap = BinaryHeap<AgendaEntry>()
+    heap.push(
+      AgendaEntry(
+        due: instant, order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: tie),
+        action: .event(index)))
+    context.arrivals.agendas.append(heap)
   }
 
-  /// Runs until nothing is left to happen, and returns the result.
+  /// Runs until nothing is left to happen (or until the run must start again, see
+  /// ``restartInstants``), and returns the result.
   public mutating func run() -> SimulationResult {
     started = true
-    var first = true
-    while var next = nextInstant(first: first) {
-      if let top = context.agenda.min, !isLive(top) {
-        _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
-        continue
-      }
-      if !context.windows.isEmpty { next = placeWindowedArrivals(before: next, first: first) }
-      context.now = VirtualTime(nanoseconds: next)
-      first = false
-      runInstant()
+    context.arrivals.zone = ArrivalZone(
+      windows: context.arrivals.ranges.map { $0.lowerBound.nanoseconds...$0.upperBound.nanoseconds }
+    )
+    while restartInstants == nil, let classes = nextInstant() {
+      runInstant(classes: classes)
     }
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
@@ -79,69 +93,47 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   // MARK: Time
 
-  /// The next instant at which something is due: the agenda's earliest entry, or a bound of a
-  /// pending arrival window (its start while not yet reached, its end always).
-  private func nextInstant(first: Bool) -> Int64? {
-    var next = context.agenda.min?.due
-    for pending in context.windows {
-      let start = pending.window.lowerBound.nanoseconds
-      let bound =
-        (first || start > context.now.nanoseconds) ? start : pending.window.upperBound.nanoseconds
-      next = min(next ?? bound, bound)
+  /// Moves time to the next instant at which something is due and returns the classes of the
+  /// entries due then (the current instant's class first); `nil` when nothing is left, or when
+  /// the run must start again.
+  private mutating func nextInstant() -> [Int]? {
+    while let top = context.agenda.min, !isLive(top) {
+      _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
     }
-    return next
-  }
-
-  /// Asks the strategy, for each pending window open by `next`, whether its happening arrives
-  /// at `next`, in the quiet gap before it, or later. Returns the instant time moves to.
-  private mutating func placeWindowedArrivals(before next: Int64, first: Bool) -> Int64 {
-    var next = next
-    var index = 0
-    while index < context.windows.count {
-      let pending = context.windows[index]
-      let window = pending.window
-      guard window.lowerBound.nanoseconds <= next else {
-        index += 1
-        continue
-      }
-      let gapStart =
-        first
-        ? window.lowerBound.nanoseconds
-        : max(window.lowerBound.nanoseconds, context.now.nanoseconds + 1)
-      var options: [ArrivalOption] = [.at(VirtualTime(nanoseconds: next))]
-      if gapStart < next {
-        options.append(.inGap(VirtualTime(nanoseconds: gapStart + (next - 1 - gapStart) / 2)))
-      }
-      if next < window.upperBound.nanoseconds { options.append(.later) }
-      let choice =
-        options.count == 1
-        ? 0
-        : choose(
-          .arrival(
-            event: model.label(of: context.events[Int(pending.event)]), window: window,
-            options: options))
-      switch options[choice] {
-      case .later:
-        index += 1
-        continue
-      case .inGap(let instant), .at(let instant):
-        if case .inGap = options[choice] {
-          next = instant.nanoseconds
-          index = 0  // the windows asked before may now arrive at this earlier instant
-        }
-        context.windows.removeAll { $0.event == pending.event }
-        context.agenda.push(
-          AgendaEntry(due: instant.nanoseconds, order: pending.order, action: .event(pending.event))
-        )
-        let label = model.label(of: context.events[Int(pending.event)])
-        context.record(
-          .arrivalChosen(event: label, window: window, at: instant), lane: nil, at: instant)
+    if context.arrivals.agendas.isEmpty {
+      guard let top = context.agenda.min else { return nil }
+      context.now = VirtualTime(nanoseconds: top.due)
+      return mainClassOnly
+    }
+    for index in context.arrivals.agendas.indices {
+      while let top = context.arrivals.agendas[index].min, !isLive(top) {
+        _ = context.arrivals.agendas[index].popMin()
       }
     }
-    return next
+    var earliest: [Int] = []
+    for candidate in 0...context.arrivals.agendas.count where earliestEntry(of: candidate) != nil {
+      guard let first = earliest.first else {
+        earliest = [candidate]
+        continue
+      }
+      guard let order = instantOrder(of: candidate, relativeTo: first) else { return nil }
+      switch order {
+      case .before: earliest = [candidate]
+      case .same: earliest.append(candidate)
+      case .after: break
+      }
+    }
+    guard let first = earliest.first, let entry = earliestEntry(of: first) else { return nil }
+    context.now = VirtualTime(nanoseconds: entry.due)
+    context.arrivals.nowClass = first
+    return earliest
   }
 
-  private mutating func choose(_ point: ChoicePoint) -> Int {
+  func earliestEntry(of instantClass: Int) -> AgendaEntry? {
+    instantClass == 0 ? context.agenda.min : context.arrivals.agendas[instantClass - 1].min
+  }
+
+  mutating func choose(_ point: ChoicePoint) -> Int {
     context.counters.choicePoints += 1
     let state = strategy.observesState ? AnyHashable(snapshot()) : nil
     let choice = strategy.choose(point, state: state)
@@ -149,20 +141,35 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     return choice
   }
 
+  /// Asks the run to start again with `instants`, a point of the zone that gives the answers
+  /// chosen so far.
+  mutating func startAgain(with instants: [Int64]) {
+    restartInstants = instants
+  }
+
   // MARK: One instant
 
   /// Applies everything due now, runs the lanes, and repeats while jobs register happenings
-  /// due at the same instant (C2, C3).
-  private mutating func runInstant() {
+  /// due at the same instant (C2, C3). `classes` are the entry classes due now.
+  private mutating func runInstant(classes: [Int]) {
     let now = context.now.nanoseconds
-    while let top = context.agenda.min, top.due == now {
+    while classes.contains(where: { earliestEntry(of: $0)?.due == now }) {
       batch.removeAll(keepingCapacity: true)
-      while let entry = context.agenda.min, entry.due == now {
-        _ = context.agenda.popMin()
-        if isLive(entry) { batch.append(entry) }
+      for instantClass in classes {
+        while let entry = earliestEntry(of: instantClass), entry.due == now {
+          if instantClass == 0 {
+            _ = context.agenda.popMin()
+          } else {
+            _ = context.arrivals.agendas[instantClass - 1].popMin()
+          }
+          if isLive(entry) { batch.append(entry) }
+        }
       }
+      if classes.count > 1 { batch.sort { $0.order < $1.order } }
       applyBatch()
+      guard restartInstants == nil else { return }
       runLanes()
+      guard restartInstants == nil else { return }
     }
   }
 
@@ -199,6 +206,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         }
       }
       apply(batch[position].action)
+      guard restartInstants == nil else { return }
       position += 1
     }
     batchRemaining = 0..<0
@@ -226,6 +234,12 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       context.lanes[Int(lane)].queue.append(.task(task))
     case .event(let index):
       let event = context.events[Int(index)]
+      if !context.arrivals.agendas.isEmpty, let window = context.arrivals.window(ofEvent: index) {
+        let range = context.arrivals.ranges[window]
+        let now = context.now
+        context.record(
+          .arrivalChosen(event: model.label(of: event), window: range, at: now), lane: nil)
+      }
       switch model.delivery(of: event) {
       case .job(let lane):
         if context.isTracing {
@@ -238,6 +252,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         context.record(.arrived(event: model.label(of: event), delivery: .actedAtOnce), lane: nil)
         context.currentLane = nil
         model.handle(event, context: &context)
+        settleDays()
       }
     }
   }
@@ -259,6 +274,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
           case .task(let task): runTaskJob(task)
           }
           context.currentLane = nil
+          settleDays()
+          guard restartInstants == nil else { return }
         }
       }
     }
@@ -278,6 +295,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   }
 
 }
+
+/// The classes due at an instant of a run without windows.
+private let mainClassOnly = [0]
 
 /// What a run produced.
 public struct SimulationResult: Sendable {

@@ -25,7 +25,7 @@ public struct SimulationContext<Model: SimulationModel> {
   var programs: [TaskProgram<Model.Operation>] = []
   var events: [Model.Event] = []
   var agenda = BinaryHeap<AgendaEntry>()
-  var windows: [WindowedArrival] = []
+  var arrivals = WindowedArrivals()
   var nextSequence: UInt64 = 0
   var nextTimer: Int64 = 1
 
@@ -77,10 +77,35 @@ public struct SimulationContext<Model: SimulationModel> {
   public mutating func schedule(_ event: Model.Event, afterNanoseconds nanoseconds: Int64) {
     let index = register(event)
     let due = now.advanced(by: max(0, nanoseconds))
-    agenda.push(
+    push(
       AgendaEntry(
         due: due.nanoseconds, order: AgendaEntry.orderKey(sequence: takeSequence(), tie: .normal),
         action: .event(index)))
+  }
+
+  /// Adds an entry whose due instant was computed from now: to the class of the current instant,
+  /// so that it moves with the arrival that instant follows from.
+  mutating func push(_ entry: AgendaEntry) {
+    if arrivals.nowClass == 0 {
+      agenda.push(entry)
+    } else {
+      arrivals.agendas[arrivals.nowClass - 1].push(entry)
+    }
+  }
+
+  /// The calendar day of the wall clock now. When now follows from a windowed arrival, the
+  /// day may depend on where the arrival lands; the run then asks its strategy (after the
+  /// running job) which day it is, so models must read the day here, never from ``now``.
+  public mutating func today() -> Int64 {
+    let day = wallClock.epochDay(at: now)
+    let variable = arrivals.nowClass
+    if variable != 0 {
+      let local = wallClock.localNanosecondsSinceEpoch(at: now)
+      arrivals.pendingDays.append(
+        .init(
+          variable: variable, shift: Int128(arrivals.base(of: variable)) - local, day: day))
+    }
+    return day
   }
 
   func queuePosition(_ lane: Int32) -> TraceEvent.QueuePosition {
@@ -98,7 +123,7 @@ public struct SimulationContext<Model: SimulationModel> {
     guard let lane = currentLane else { return }
     let until = now.advanced(by: max(0, nanoseconds))
     lanes[Int(lane.index)].busyUntil = until
-    agenda.push(
+    push(
       AgendaEntry(
         due: until.nanoseconds, order: AgendaEntry.orderKey(sequence: takeSequence(), tie: .normal),
         action: .laneFree(lane.index)))

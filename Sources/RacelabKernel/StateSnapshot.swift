@@ -6,6 +6,9 @@
 /// in how many numbers were handed out compare equal.
 struct StateSnapshot<Model: SimulationModel>: Hashable {
   struct Entry: Hashable {
+    /// The entry's class (see ``WindowedArrivals``) and its due instant relative to the
+    /// class's arrival: the same wherever the arrival lands.
+    var instantClass: Int
     var due: Int64
     var rank: Int
     var tieLast: Bool
@@ -39,10 +42,11 @@ struct StateSnapshot<Model: SimulationModel>: Hashable {
 
   var model: Model
   var pendingBatch: [Entry]
-  var now: VirtualTime
+  var nowClass: Int
+  var now: Int64
   var wallClock: WallClock
   var agenda: [Entry]
-  var windows: [Int]
+  var zone: ArrivalZone
   var lanes: [Lane]
   var tasks: [Task]
   var violations: [String]
@@ -52,8 +56,18 @@ extension Simulation {
   /// The run's state now, for exploration's pruning.
   func snapshot() -> StateSnapshot<Model> {
     let pending = batch[batchRemaining]
-    let entries = (context.agenda.elements.map { ($0, false) } + pending.map { ($0, true) })
-      .filter { isLive($0.0) }.sorted { $0.0 < $1.0 }
+    let arrivals = context.arrivals
+    var classed = context.agenda.elements.map { (entry: $0, instantClass: 0, isPending: false) }
+    for (index, heap) in arrivals.agendas.enumerated() {
+      classed += heap.elements.map { (entry: $0, instantClass: index + 1, isPending: false) }
+    }
+    // A pending batch entry's class no longer matters: it is applied at this instant.
+    classed += pending.map { (entry: $0, instantClass: -1, isPending: true) }
+    // Ranked by registration alone: that order decides ties wherever the instants fall.
+    let sortedEntries = classed.filter { isLive($0.entry) }.sorted {
+      $0.entry.order < $1.entry.order
+    }
+    let entries = sortedEntries.map { ($0.entry, $0.isPending, $0.instantClass) }
     // Live timer entries only (stale ones were filtered out): each task sleeps on its timer.
     let timers = entries.compactMap { item -> Int64? in
       guard case .timer(let task, _) = item.0.action,
@@ -63,7 +77,7 @@ extension Simulation {
     }.sorted()
     var agenda: [StateSnapshot<Model>.Entry] = []
     var pendingBatch: [StateSnapshot<Model>.Entry] = []
-    for (rank, (entry, isPending)) in entries.enumerated() {
+    for (rank, (entry, isPending, instantClass)) in entries.enumerated() {
       let action: StateSnapshot<Model>.Action
       switch entry.action {
       case .event(let index): action = .event(context.events[Int(index)])
@@ -75,8 +89,10 @@ extension Simulation {
         action = .timer(task: task, timerRank: rank)
       case .laneFree(let lane): action = .laneFree(lane)
       }
+      let base = instantClass > 0 ? arrivals.base(of: instantClass) : 0
       let canonical = StateSnapshot<Model>.Entry(
-        due: entry.due, rank: rank, tieLast: entry.order >= 1 << 63, action: action)
+        instantClass: instantClass, due: entry.due &- base, rank: rank,
+        tieLast: entry.order >= 1 << 63, action: action)
       if isPending { pendingBatch.append(canonical) } else { agenda.append(canonical) }
     }
     let lanes = context.lanes.map { lane in
@@ -99,8 +115,9 @@ extension Simulation {
         state: state)
     }
     return StateSnapshot(
-      model: model, pendingBatch: pendingBatch, now: context.now, wallClock: context.wallClock,
-      agenda: agenda, windows: context.windows.map { Int($0.event) }, lanes: lanes, tasks: tasks,
+      model: model, pendingBatch: pendingBatch, nowClass: arrivals.nowClass,
+      now: context.now.nanoseconds &- arrivals.base(of: arrivals.nowClass),
+      wallClock: context.wallClock, agenda: agenda, zone: arrivals.zone, lanes: lanes, tasks: tasks,
       violations: context.violations)
   }
 }

@@ -103,7 +103,7 @@ extension Simulation {
         context.nextTimer += 1
         let due = context.now.advanced(by: max(0, duration))
         context.tasks[index].state = .sleeping(timer: timer)
-        context.agenda.push(
+        context.push(
           AgendaEntry(
             due: due.nanoseconds,
             order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: .normal),

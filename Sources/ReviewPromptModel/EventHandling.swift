@@ -40,7 +40,7 @@ extension ReviewPromptModel {
       relaunch(context: &context)
     case .wallClockShift(let amount):
       context.shiftWallClock(byNanoseconds: amount)
-      let day = context.wallClock.epochDay(at: context.now)
+      let day = context.today()
       context.note(
         note("wall clock", "moved \(DurationText.formatSigned(amount)) · today is day \(day)"))
     case .transitionEnded(let instance):
@@ -56,7 +56,7 @@ extension ReviewPromptModel {
     let verdict = rule.evaluate(
       EligibilityRule.Input(
         wins: repository.wins, lastAttemptDay: repository.lastAttemptDay,
-        today: context.wallClock.epochDay(at: context.now),
+        today: context.today(),
         lastPromptedVersion: repository.lastPromptedVersion, version: version,
         forceOverride: forceOverride))
     if verdict.eligible { pending = true }

@@ -51,10 +51,8 @@ extension ReviewPromptModel {
   }
 
   private mutating func recordAttempt(task: TaskID, context: inout SimulationContext<Self>) {
-    let day = context.wallClock.epochDay(at: context.now)
-    let earlierForVersion =
-      repository.attempts.filter { $0.version == version }.count
-      + (repository.lastPromptedVersion == version ? 1 : 0)
+    let day = context.today()
+    let earlierForVersion = repository.promptedVersions.contains(version)
     repository.attempts.append(RecordedAttempt(epochDay: day, version: version, time: context.now))
     repository.lastAttemptDay = day
     repository.lastPromptedVersion = version
@@ -70,7 +68,7 @@ extension ReviewPromptModel {
       context.reportViolation(
         "attempt-while-visible", detail: "attempt recorded while \(why)")
     }
-    if earlierForVersion > 0 {
+    if earlierForVersion {
       context.reportViolation(
         "one-attempt-per-version", detail: "a second attempt was recorded for \(version)")
     }

@@ -9,6 +9,8 @@ extension ReviewPromptDefinition {
     if case .date(let day) = app["last-attempt"] {
       let version = app.text("last-prompted-version", or: "none")
       facts.append("last attempt \(CalendarDate(epochDay: day).text) (\(version))")
+    } else if case .text(let version) = app["last-prompted-version"] {
+      facts.append("\(version) already prompted (no date)")
     } else {
       facts.append("never prompted")
     }

@@ -16,10 +16,33 @@ public struct ReviewPromptRepository: Sendable, Hashable {
   public var wins: Int64
   /// Epoch day of the last recorded attempt, if any.
   public var lastAttemptDay: Int64?
-  /// Version of the last recorded attempt, if any.
+  /// Version of the last recorded attempt, if any: the one version the app stores.
   public var lastPromptedVersion: String?
   /// Attempts recorded during this run, in order.
   public var attempts: [RecordedAttempt] = []
+
+  /// Every version an attempt is known for, in the order first recorded: the file's
+  /// `last-prompted-version`, then each attempt's. The app keeps only the last one, which a
+  /// later attempt overwrites; `one-attempt-per-version` judges by all of them.
+  public var promptedVersions: [String] {
+    var versions: [String] = []
+    for version in [lastPromptedVersionAtStart].compactMap({ $0 }) + attempts.map(\.version)
+    where !versions.contains(version) {
+      versions.append(version)
+    }
+    return versions
+  }
+
+  /// The file's `last-prompted-version`.
+  public var lastPromptedVersionAtStart: String?
+
+  /// A repository as the file describes it, with no attempt recorded yet.
+  public init(wins: Int64, lastAttemptDay: Int64?, lastPromptedVersion: String?) {
+    self.wins = wins
+    self.lastAttemptDay = lastAttemptDay
+    self.lastPromptedVersion = lastPromptedVersion
+    self.lastPromptedVersionAtStart = lastPromptedVersion
+  }
 }
 
 /// The app's configuration (`config:`).

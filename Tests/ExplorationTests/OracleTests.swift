@@ -19,14 +19,9 @@ import Testing
     #expect(
       explored.outcomeKeys.subtracting(sweep.outcomes).sorted() == [],
       "outcomes explore reports that no 1 ms instant reaches")
-    let missed = sweep.outcomes.subtracting(explored.outcomeKeys).sorted()
-    if let known = oracle.knownApproximation {
-      withKnownIssue(Comment(rawValue: known)) {
-        #expect(missed == [], "outcomes of the sweep that explore misses")
-      }
-    } else {
-      #expect(missed == [], "outcomes of the sweep that explore misses")
-    }
+    #expect(
+      sweep.outcomes.subtracting(explored.outcomeKeys).sorted() == [],
+      "outcomes of the sweep that explore misses")
   }
 
   /// The teaching scenarios' full windows (1.5s..2.5s × 1.8s..2.2s) are too wide to sweep

@@ -73,11 +73,12 @@ public func queued(
 public func makeSimulation<Strategy: SchedulingStrategy>(
   profile: RuntimeProfile = .swift, programs: [[TestStep]] = [], script: [Scripted],
   strategy: Strategy, tracing: Bool = true,
-  wallClock: WallClock = WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0)
+  wallClock: WallClock = WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0),
+  arrivalInstants: [Int64]? = nil
 ) -> Simulation<TestModel, Strategy> {
   var simulation = Simulation(
     model: TestModel(programs: programs), profile: profile, wallClock: wallClock,
-    strategy: strategy, tracing: tracing)
+    strategy: strategy, tracing: tracing, arrivalInstants: arrivalInstants)
   for item in script {
     switch item.when {
     case .at(let time, let tie): simulation.schedule(item.event, at: at(time), tie: tie)
@@ -172,4 +173,23 @@ public func probeNote(_ task: TaskID, _ cancelled: Bool) -> TraceEvent.Kind {
     ModelNote(
       kind: "probe", task: task, subject: "isCancelled", detail: ["\(cancelled)"],
       fields: [TraceField("isCancelled", .bool(cancelled))]))
+}
+
+/// Runs a simulation of the test model that takes `choices` in order (then the default), starting
+/// again with the arrival instants the run asks for, as `ModelDefinition.simulate` does. Returns
+/// the result and the choice points of the last (complete) run.
+public func runRestarting(
+  programs: [[TestStep]] = [], script: [Scripted], choices: [Int]
+) -> (result: SimulationResult, asked: [ChoicePoint]) {
+  var instants: [Int64]?
+  while true {
+    var simulation = makeSimulation(
+      programs: programs, script: script, strategy: ScriptedStrategy(choices),
+      arrivalInstants: instants)
+    let result = simulation.run()
+    guard let restart = simulation.restartInstants else {
+      return (result, simulation.strategy.asked)
+    }
+    instants = restart
+  }
 }

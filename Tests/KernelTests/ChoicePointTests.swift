@@ -15,45 +15,60 @@ struct ChoicePointTests {
         == at(sec))
   }
 
-  @Test("Choosing `later`, then `at`, moves the arrival to the next instant something is due")
-  func laterThenAt() {
-    var simulation = makeSimulation(
-      script: [.at(2 * sec, .mark("x")), .within(sec...(3 * sec), .mark("w"))],
-      strategy: ScriptedStrategy([1, 0]))
-    let result = simulation.run()
+  @Test("An arrival and a fixed instant are ordered by asking: earliest order first")
+  func orderAsked() {
+    let (result, asked) = runRestarting(
+      script: [.at(2 * sec, .mark("x")), .within(sec...(3 * sec), .mark("w"))], choices: [])
+    #expect(result.timedMarks == [Mark("w", at(sec)), Mark("x", at(2 * sec))])
+    #expect(asked == [.instantOrder("mark w", "mark x", orders: [.before, .same, .after])])
+  }
+
+  @Test("Choosing `same` lands the arrival exactly on the other instant, after it by registration")
+  func orderSame() {
+    let (result, asked) = runRestarting(
+      script: [.at(2 * sec, .mark("x")), .within(sec...(3 * sec), .mark("w"))], choices: [1, 0])
     #expect(result.timedMarks == [Mark("x", at(2 * sec)), Mark("w", at(2 * sec))])
     #expect(
-      simulation.strategy.asked == [
-        .arrival(event: "mark w", window: Self.window, options: [.at(at(sec)), .later]),
-        .arrival(
-          event: "mark w", window: Self.window,
-          options: [.at(at(2 * sec)), .inGap(at(1_500 * ms)), .later]),
+      asked == [
+        .instantOrder("mark w", "mark x", orders: [.before, .same, .after]),
         .sameInstant(time: at(2 * sec), alternatives: 2),
       ])
+    #expect(
+      result.kinds.contains(.arrivalChosen(event: "mark w", window: Self.window, at: at(2 * sec))))
   }
 
-  @Test("Choosing `inGap` places the arrival inside the quiet gap before the next instant")
-  func inGap() {
-    var simulation = makeSimulation(
-      script: [.at(2 * sec, .mark("x")), .within(sec...(3 * sec), .mark("w"))],
-      strategy: ScriptedStrategy([1, 1, 0]))
-    let result = simulation.run()
-    #expect(result.timedMarks == [Mark("w", at(1_500 * ms)), Mark("x", at(2 * sec))])
-    #expect(
-      result.kinds.contains(
-        .arrivalChosen(event: "mark w", window: Self.window, at: at(1_500 * ms))))
+  @Test("Choosing `after` lands the arrival at the earliest instant after the other one")
+  func orderAfter() {
+    let (result, asked) = runRestarting(
+      script: [.at(2 * sec, .mark("x")), .within(sec...(3 * sec), .mark("w"))], choices: [2])
+    #expect(result.timedMarks == [Mark("x", at(2 * sec)), Mark("w", at(2 * sec + 1))])
+    #expect(asked.count == 1)
   }
 
-  @Test("Always choosing `later` ends at the window's end, where `later` is no longer offered")
-  func laterUntilTheEnd() {
-    var simulation = makeSimulation(
-      script: [.within(sec...(3 * sec), .mark("w"))], strategy: ScriptedStrategy([1, 0]))
-    let result = simulation.run()
-    #expect(result.timedMarks == [Mark("w", at(3 * sec))])
-    #expect(
-      simulation.strategy.asked.last
-        == .arrival(
-          event: "mark w", window: Self.window, options: [.at(at(3 * sec)), .inGap(at(2 * sec))]))
+  @Test("No question is asked when the window allows one order only")
+  func orderForced() {
+    let (result, asked) = runRestarting(
+      script: [.at(5 * sec, .mark("x")), .within(sec...(3 * sec), .mark("w"))], choices: [])
+    #expect(result.timedMarks == [Mark("w", at(sec)), Mark("x", at(5 * sec))])
+    #expect(asked.isEmpty)
+  }
+
+  @Test("An instant scheduled from an arrival moves with it: its order is asked too")
+  func derivedInstant() {
+    // w's job starts T1, which sleeps 1s: its timer is due at w + 1s, against x at 2.5s.
+    let programs: [[TestStep]] = [
+      [.sleep(nanoseconds: sec, onCancel: .return), .call(.mark("woke"))]
+    ]
+    let script: [Scripted] = [
+      .at(2_500 * ms, .mark("x")), .within(sec...(2 * sec), .spawn(program: 0)),
+    ]
+    let (early, _) = runRestarting(programs: programs, script: script, choices: [])
+    #expect(early.marks == ["woke", "x"])
+    // w always comes before x (its window ends first); the timer at w + 1s may come after x.
+    let (late, asked) = runRestarting(programs: programs, script: script, choices: [2])
+    #expect(late.marks == ["x", "woke"])
+    #expect(asked == [.instantOrder("T1 sleep timer", "mark x", orders: [.before, .same, .after])])
+    #expect(late.timedMarks.first == Mark("x", at(2_500 * ms)))
   }
 
   @Test("Choosing alternative 1 at a same-instant point reverses two same-instant happenings")

@@ -1,0 +1,78 @@
+/// The arrival instants of a run's windowed happenings that are still possible, as a
+/// difference-bound matrix: every constraint has the form `x_i − x_j ≤ c`, where `x_1 … x_n` are
+/// the arrival instants (nanoseconds) and `x_0` is the constant `0`.
+///
+/// A run never fixes an arrival instant up front. Everything it does depends on the instants only
+/// through comparisons of due instants and through the calendar day a model reads, and each such
+/// fact narrows the zone. Difference constraints are closed under that narrowing, and every zone
+/// is kept closed (canonical), so the bounds are tight: the range of `x_i − x_j` over the zone's
+/// integer points is exactly `[-bound(j, i), bound(i, j)]`, and the point of lowest instants is
+/// a member of the zone.
+struct ArrivalZone: Hashable, Sendable {
+  /// Variables, `x_0` included.
+  let size: Int
+  /// `bounds[i * size + j]`: the least upper bound of `x_i − x_j` known so far.
+  private var bounds: [Int128]
+
+  /// A bound no difference of two instants reaches (instants are 64-bit).
+  static let unbounded: Int128 = Int128(Int64.max) * 4
+
+  /// The zone of `windows.count` arrivals, each anywhere in its closed window.
+  init(windows: [ClosedRange<Int64>]) {
+    size = windows.count + 1
+    bounds = Array(repeating: Self.unbounded, count: size * size)
+    for index in 0..<size { bounds[index * size + index] = 0 }
+    for (offset, window) in windows.enumerated() {
+      let variable = offset + 1
+      bounds[variable * size] = Int128(window.upperBound)
+      bounds[variable] = -Int128(window.lowerBound)
+    }
+    close()
+  }
+
+  /// The least upper bound of `x_i − x_j`.
+  func bound(_ i: Int, _ j: Int) -> Int128 { bounds[i * size + j] }
+
+  /// The range of `x_i − x_j` over the zone.
+  func range(_ i: Int, _ j: Int) -> ClosedRange<Int128> { -bound(j, i)...bound(i, j) }
+
+  /// The point of the zone whose every instant is as early as it can be.
+  var earliest: [Int64] {
+    (1..<size).map { Int64(clamping: -bound(0, $0)) }
+  }
+
+  /// Adds `x_i − x_j ≤ limit`; returns `false` (and leaves the zone unchanged) if no point of the
+  /// zone satisfies it.
+  @discardableResult
+  mutating func constrain(_ i: Int, minus j: Int, atMost limit: Int128) -> Bool {
+    guard bound(j, i) + limit >= 0 else { return false }
+    guard limit < bound(i, j) else { return true }
+    // Incremental closure: a path through the new edge i → j may shorten any p → q.
+    for p in 0..<size {
+      let toI = bound(p, i)
+      guard toI < Self.unbounded else { continue }
+      for q in 0..<size {
+        let fromJ = bound(j, q)
+        guard fromJ < Self.unbounded else { continue }
+        let through = toI + limit + fromJ
+        if through < bounds[p * size + q] { bounds[p * size + q] = through }
+      }
+    }
+    return true
+  }
+
+  /// Floyd–Warshall over the whole matrix.
+  private mutating func close() {
+    for k in 0..<size {
+      for i in 0..<size {
+        let toK = bound(i, k)
+        guard toK < Self.unbounded else { continue }
+        for j in 0..<size {
+          let fromK = bound(k, j)
+          guard fromK < Self.unbounded else { continue }
+          if toK + fromK < bounds[i * size + j] { bounds[i * size + j] = toK + fromK }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+extension Simulation {
+  /// How the earliest entry of class `a` lies relative to that of class `b`: read off the zone
+  /// when it allows one order only, otherwise asked of the strategy. `nil` when the run must
+  /// start again because the instants it uses do not give the chosen order.
+  mutating func instantOrder(of a: Int, relativeTo b: Int) -> InstantOrder? {
+    guard let first = earliestEntry(of: a), let second = earliestEntry(of: b) else { return nil }
+    let arrivals = context.arrivals
+    // first.due = x_a + offsetA, second.due = x_b + offsetB, so first − second compares
+    // x_a − x_b with offsetB − offsetA.
+    let offsetA = Int128(first.due) - Int128(arrivals.base(of: a))
+    let offsetB = Int128(second.due) - Int128(arrivals.base(of: b))
+    let difference = offsetB - offsetA
+    let range = arrivals.zone.range(a, b)
+    let earliest = [0] + arrivals.zone.earliest
+    let earliestOrder = Self.order(
+      Int128(earliest[a]) - Int128(earliest[b]), comparedWith: difference)
+    let possible = InstantOrder.allCases.filter { order in
+      switch order {
+      case .before: range.lowerBound <= difference - 1
+      case .same: range.contains(difference)
+      case .after: range.upperBound >= difference + 1
+      }
+    }
+    guard possible.count > 1 else { return possible.first ?? earliestOrder }
+    let orders = [earliestOrder] + possible.filter { $0 != earliestOrder }
+    let chosen = orders[
+      choose(.instantOrder(describe(first), describe(second), orders: orders))]
+    var zone = arrivals.zone
+    switch chosen {
+    case .before: zone.constrain(a, minus: b, atMost: difference - 1)
+    case .same:
+      zone.constrain(a, minus: b, atMost: difference)
+      zone.constrain(b, minus: a, atMost: -difference)
+    case .after: zone.constrain(b, minus: a, atMost: -difference - 1)
+    }
+    let used = Self.order(Int128(first.due) - Int128(second.due), comparedWith: 0)
+    context.arrivals.zone = zone
+    guard used == chosen else {
+      startAgain(with: zone.earliest)
+      return nil
+    }
+    return chosen
+  }
+
+  /// Settles the calendar days read since the last call: a day that the zone allows to be
+  /// another is asked of the strategy; if the chosen day is not the one the run used, the run
+  /// must start again.
+  mutating func settleDays() {
+    while !context.arrivals.pendingDays.isEmpty, restartInstants == nil {
+      let read = context.arrivals.pendingDays.removeFirst()
+      let dayLength = WallClock.nanosecondsPerDay
+      let range = context.arrivals.zone.range(read.variable, 0)
+      let firstDay = WallClock.floorDivide(range.lowerBound - read.shift, dayLength)
+      let lastDay = WallClock.floorDivide(range.upperBound - read.shift, dayLength)
+      guard firstDay < lastDay else { continue }
+      let count = Int(clamping: lastDay - firstDay + 1)
+      let choice = choose(.calendarDay(first: Int64(clamping: firstDay), count: count))
+      let day = firstDay + Int128(choice)
+      var zone = context.arrivals.zone
+      zone.constrain(read.variable, minus: 0, atMost: read.shift + (day + 1) * dayLength - 1)
+      zone.constrain(0, minus: read.variable, atMost: -(read.shift + day * dayLength))
+      context.arrivals.zone = zone
+      if day != Int128(read.day) { startAgain(with: zone.earliest) }
+    }
+    context.arrivals.pendingDays.removeAll()
+  }
+
+  private static func order(_ value: Int128, comparedWith other: Int128) -> InstantOrder {
+    value < other ? .before : value == other ? .same : .after
+  }
+
+  /// What an entry brings, for a choice point's description.
+  private func describe(_ entry: AgendaEntry) -> String {
+    switch entry.action {
+    case .event(let index): model.label(of: context.events[Int(index)])
+    case .timer(let task, _): "\(TaskID(index: task)) sleep timer"
+    case .laneFree(let lane): "lane \(lane) free"
+    }
+  }
+}
