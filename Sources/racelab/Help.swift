@@ -35,8 +35,9 @@ enum Help {
                                   [--shard I/N] [--no-pruning]
 
         Tries every ordering the scenario allows: the order of happenings due at the same
-        instant, and every arrival instant of an event with a window (at: 1.5s..2.5s) that can
-        change the outcome. Schedules that reach a state already seen are pruned. Prints the
+        instant, and every way an event with a window (at: 1.5s..2.5s), and what it schedules,
+        can fall among the other instants (exactly, not by sampling the window). Schedules
+        that reach a state already seen are pruned. Prints the
         distinct outcomes and, for each invariant broken anywhere, the shortest counterexample
         (fewest choices off the default schedule, then earliest) with its full trace and a
         token that 'racelab run FILE --schedule TOKEN' replays byte for byte.
