@@ -73,10 +73,10 @@ public struct ExploreCommand: Sendable {
     var strategy: String
     if let runs = randomRuns {
       strategy = "random \(runs), seed \(seed)"
-      let chunks = max(1, min(jobs, runs))
+      let chunks = Self.sampleChunks(runs: runs, jobs: jobs)
       let seed = self.seed
       let parts = ParallelWork.map(count: chunks, jobs: jobs) { chunk in
-        space.sample(runs: (runs * chunk / chunks)..<(runs * (chunk + 1) / chunks), seed: seed)
+        space.sample(runs: Self.sampleRange(chunk: chunk, of: chunks, runs: runs), seed: seed)
       }
       for part in parts { tally.merge(part) }
     } else {
@@ -182,5 +182,22 @@ private final class Progress: @unchecked Sendable {
   func finish() {
     guard console.errorIsTerminal else { return }
     console.writeError("\r\u{1B}[K")
+  }
+}
+
+extension ExploreCommand {
+  /// How many pieces `runs` random schedules are split into: one per thread that can run at
+  /// once, never more than the runs, however large `--jobs` is.
+  static func sampleChunks(runs: Int, jobs: Int) -> Int {
+    max(1, min(jobs, runs, ProcessInfo.processInfo.activeProcessorCount))
+  }
+
+  /// The random runs of piece `chunk` of `chunks`: consecutive, covering `0..<runs` together,
+  /// computed without overflow for any `runs`.
+  static func sampleRange(chunk: Int, of chunks: Int, runs: Int) -> Range<Int> {
+    func boundary(_ piece: Int) -> Int {
+      Int(Int128(runs) * Int128(piece) / Int128(chunks))
+    }
+    return boundary(chunk)..<boundary(chunk + 1)
   }
 }

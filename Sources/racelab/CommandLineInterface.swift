@@ -77,8 +77,12 @@ enum CommandLineInterface {
       command.jobs = try number(arguments, "--jobs") ?? 1
       command.pruning = !arguments.flags.contains("--no-pruning")
       if let shard = arguments.options["--shard"] {
-        let parts = shard.split(separator: "/").compactMap { Int($0) }
-        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+        let pieces = shard.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = pieces.compactMap { piece in
+          piece.allSatisfy { $0.isASCII && $0.isNumber } ? Int(piece) : nil
+        }
+        guard pieces.count == 2, parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0])
+        else {
           throw UsageError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4")
         }
         command.shard = (parts[0], parts[1])
