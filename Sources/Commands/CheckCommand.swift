@@ -1,10 +1,14 @@
-/// `racelab check [SCENARIOS_DIR] [--traces DIR] [--update]`: runs every scenario and compares
-/// its text trace with the golden file at the mirrored path under the traces folder.
+import Foundation
+import Renderers
+
+/// `racelab check [SCENARIOS_DIR] [--traces DIR] [--update] [--explore]`: runs every scenario
+/// and compares its text trace with the golden file at the mirrored path under the traces
+/// folder.
 public struct CheckCommand: Sendable {
   /// The folder of scenario files.
   public var scenarios: String
-  /// The folder of golden traces.
-  public var traces: String
+  /// The traces folder that mirrors the scenarios root, or `nil` for the default.
+  public var traces: String?
   /// Rewrite goldens that differ or are missing.
   public var update: Bool
   /// Also explore every scenario with an `explore:` block and check its expected violations.
@@ -12,7 +16,7 @@ public struct CheckCommand: Sendable {
 
   /// Creates the command.
   public init(
-    scenarios: String = "scenarios", traces: String = "traces", update: Bool = false,
+    scenarios: String = "scenarios", traces: String? = nil, update: Bool = false,
     explore: Bool = false
   ) {
     self.scenarios = scenarios
@@ -21,21 +25,57 @@ public struct CheckCommand: Sendable {
     self.explore = explore
   }
 
+  /// The folder of goldens that mirrors `scenarios`. The scenarios root is the nearest folder
+  /// named `scenarios` that holds `scenarios` (or `scenarios` itself); `--traces` names the
+  /// folder that mirrors that root (default: `traces` beside it), and a sub-folder of the root
+  /// maps to the same sub-folder there.
+  public var tracesFolder: String {
+    func components(_ path: String) -> [String] {
+      path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+    var parts = components(scenarios)
+    if !parts.contains("scenarios") {
+      parts = components(URL(fileURLWithPath: scenarios).standardizedFileURL.path)
+    }
+    guard let root = parts.lastIndex(of: "scenarios") else { return traces ?? "traces" }
+    let inside = parts[(root + 1)...].filter { !$0.isEmpty && $0 != "." }
+    if let traces {
+      return inside.isEmpty ? traces : Files.join(traces, inside.joined(separator: "/"))
+    }
+    parts[root] = "traces"
+    return parts.joined(separator: "/")
+  }
+
   /// Checks every scenario; 0 when all goldens and expectations hold, 1 when one failed, 2 when
   /// a file could not be read or decoded.
   public func execute(console: Console) -> ExitStatus {
     guard Files.isDirectory(scenarios) else {
-      console.writeError("racelab: error: '\(scenarios)' is not a folder of scenario files\n")
+      console.report(.input("'\(scenarios)' is not a folder of scenario files"))
       return .badInput
     }
-    let files = Files.list(scenarios, suffix: ".yaml")
+    let traces = tracesFolder
+    let files = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
     var status = ExitStatus.success
-    var tally = Tally()
+    var tally = CheckTally()
+    var goldens: [String: String] = [:]
     for relative in files {
-      status = max(status, check(relative, console: console, tally: &tally))
+      let golden = Self.goldenName(of: relative)
+      if let other = goldens[golden] {
+        console.report(
+          .input(
+            "\(Files.join(scenarios, relative)) and \(Files.join(scenarios, other)) would share "
+              + "the golden \(Files.join(traces, golden)); rename one"))
+        tally.badInput += 1
+        status = .badInput
+        continue
+      }
+      goldens[golden] = relative
+      let check = GoldenCheck(
+        scenarioPath: Files.join(scenarios, relative), goldenPath: Files.join(traces, golden),
+        update: update, explore: explore)
+      status = max(status, check.run(console: console, tally: &tally))
     }
-    let expected = Set(files.map { String($0.dropLast(".yaml".count)) + ".trace" })
-    for orphan in Files.list(traces, suffix: ".trace") where !expected.contains(orphan) {
+    for orphan in Files.list(traces, suffixes: [".trace"]) where goldens[orphan] == nil {
       console.writeError(
         "\(console.red("orphaned")) \(Files.join(traces, orphan)): no scenario "
           + "\(Files.join(scenarios, String(orphan.dropLast(".trace".count)) + ".yaml"))"
@@ -47,93 +87,30 @@ public struct CheckCommand: Sendable {
     return status
   }
 
-  private struct Tally {
-    var passed = 0
-    var failed = 0
-    var badInput = 0
-    var written = 0
-    var orphaned = 0
+  /// `a/b.yaml` → `a/b.trace`.
+  static func goldenName(of relative: String) -> String {
+    let suffix = ScenarioFiles.suffixes.first { relative.hasSuffix($0) } ?? ""
+    return String(relative.dropLast(suffix.count)) + ".trace"
+  }
+}
 
-    func summary(files: Int, update: Bool) -> String {
-      var parts = ["\(passed) passed, \(failed) failed"]
-      if badInput > 0 { parts.append("\(badInput) not run (bad input)") }
-      if orphaned > 0 { parts.append("\(orphaned) orphaned golden\(orphaned == 1 ? "" : "s")") }
-      if update { parts.append("\(written) golden\(written == 1 ? "" : "s") written") }
-      return "check: \(files) scenario\(files == 1 ? "" : "s") · " + parts.joined(separator: " · ")
-    }
+/// Counts of a check run.
+struct CheckTally {
+  var passed = 0
+  var failed = 0
+  var badInput = 0
+  var written = 0
+  var orphaned = 0
+
+  mutating func count(_ status: ExitStatus) {
+    if status == .success { passed += 1 } else { failed += 1 }
   }
 
-  private func check(_ relative: String, console: Console, tally: inout Tally) -> ExitStatus {
-    let scenarioPath = Files.join(scenarios, relative)
-    let goldenPath = Files.join(traces, String(relative.dropLast(".yaml".count)) + ".trace")
-    guard let (scenario, bytes) = ScenarioFiles.loadWithBytes(scenarioPath, console: console) else {
-      tally.badInput += 1
-      return .badInput
-    }
-    let (trace, held) = RunCommand.render(scenario, format: .text)
-    var status = ExitStatus.success
-    if !held {
-      console.write(
-        "\(console.red("FAIL")) \(scenarioPath): an expectation does not hold (see its trace)\n")
-      status = .failure
-    }
-    if explore, scenario.exploreViolations != nil, case .timeline(let timeline) = scenario.content {
-      let command = ExploreCommand(files: []).forFile(scenario)
-      let report = command.explore(scenario, timeline: timeline, bytes: bytes, console: console)
-      let found = report.violations.map(\.name)
-      let summary =
-        "explored \(report.schedules) schedules (\(report.strategy), complete: \(report.complete)), "
-        + "broken: \(found.isEmpty ? "none" : found.joined(separator: ", "))"
-      if report.expectationsMet {
-        console.write("\(console.green("ok")) \(scenarioPath): \(summary)\n")
-      } else {
-        let expected = report.expectedViolations.joined(separator: ", ")
-        console.write(
-          "\(console.red("FAIL")) \(scenarioPath): \(summary); expected: "
-            + "\(expected.isEmpty ? "none" : expected)\n")
-        status = .failure
-      }
-    }
-    let golden = Files.read(goldenPath).map { String(decoding: $0, as: UTF8.self) }
-    if golden == trace {
-      if status == .success { tally.passed += 1 } else { tally.failed += 1 }
-      return status
-    }
-    if update {
-      do {
-        try Files.replace(goldenPath, with: trace)
-        tally.written += 1
-        console.write("\(golden == nil ? "created" : "updated") \(goldenPath)\n")
-        if status == .success { tally.passed += 1 } else { tally.failed += 1 }
-        return status
-      } catch {
-        console.writeError("racelab: error: cannot write \(goldenPath): \(error)\n")
-        tally.failed += 1
-        return .failure
-      }
-    }
-    tally.failed += 1
-    if let golden {
-      console.write("\(console.red("FAIL")) \(scenarioPath): trace differs from \(goldenPath)\n")
-      let diff =
-        UnifiedDiff.make(
-          old: golden, new: trace, oldName: goldenPath, newName: "\(scenarioPath) (now)")
-        ?? ""
-      console.write(colourDiff(diff, console: console))
-    } else {
-      console.write(
-        "\(console.red("FAIL")) \(scenarioPath): missing golden \(goldenPath) "
-          + "(run 'racelab check --update' to create it)\n")
-    }
-    return .failure
-  }
-
-  private func colourDiff(_ diff: String, console: Console) -> String {
-    guard console.colour else { return diff }
-    return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      if line.hasPrefix("+") && !line.hasPrefix("+++") { return console.green(String(line)) }
-      if line.hasPrefix("-") && !line.hasPrefix("---") { return console.red(String(line)) }
-      return String(line)
-    }.joined(separator: "\n")
+  func summary(files: Int, update: Bool) -> String {
+    var parts = ["\(passed) passed, \(failed) failed"]
+    if badInput > 0 { parts.append("\(badInput) not run (bad input)") }
+    if orphaned > 0 { parts.append("\(orphaned) orphaned golden\(orphaned == 1 ? "" : "s")") }
+    if update { parts.append("\(written) golden\(written == 1 ? "" : "s") written") }
+    return "check: \(Count.of(files, "scenario")) · " + parts.joined(separator: " · ")
   }
 }

@@ -18,26 +18,47 @@ public struct Console: Sendable {
   public var colour: Bool
   /// Whether standard error is a terminal (for progress lines).
   public var errorIsTerminal: Bool
+  /// Whether standard error may use ANSI colour: a terminal, and no `NO_COLOR`.
+  public var errorColour: Bool
+  /// Reads all of standard input (for the file name `-`); `nil` when it cannot be read.
+  public var readInput: @Sendable () -> [UInt8]?
 
   /// Creates a console from its parts.
   public init(
     write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-    colour: Bool, errorIsTerminal: Bool = false
+    colour: Bool, errorIsTerminal: Bool = false, errorColour: Bool = false,
+    readInput: @escaping @Sendable () -> [UInt8]? = { nil }
   ) {
     self.write = write
     self.writeError = writeError
     self.colour = colour
     self.errorIsTerminal = errorIsTerminal
+    self.errorColour = errorColour
+    self.readInput = readInput
   }
 
-  /// The process's standard output and error.
+  /// The process's standard input, output and error.
   public static func standard() -> Console {
     let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+    let errorIsTerminal = isatty(STDERR_FILENO) == 1
     return Console(
       write: { text in writeAll(STDOUT_FILENO, text) },
       writeError: { text in writeAll(STDERR_FILENO, text) },
       colour: isatty(STDOUT_FILENO) == 1 && !noColour,
-      errorIsTerminal: isatty(STDERR_FILENO) == 1)
+      errorIsTerminal: errorIsTerminal, errorColour: errorIsTerminal && !noColour,
+      readInput: readAll)
+  }
+
+  /// Every byte of standard input.
+  private static func readAll() -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 { return nil }
+      if count == 0 { return bytes }
+      bytes += buffer[..<count]
+    }
   }
 
   /// Writes every byte of `text` to a file descriptor, unbuffered.
@@ -54,6 +75,35 @@ public struct Console: Sendable {
   func red(_ text: String) -> String { colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
   /// `text` in green when colour is allowed.
   func green(_ text: String) -> String { colour ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
+  /// `text` in bold when colour is allowed.
+  func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+  /// `text` in red when standard error may use colour.
+  func errorRed(_ text: String) -> String {
+    errorColour ? "\u{1B}[31m\(text)\u{1B}[0m" : text
+  }
+  /// `text` in yellow when standard error may use colour.
+  func errorYellow(_ text: String) -> String {
+    errorColour ? "\u{1B}[33m\(text)\u{1B}[0m" : text
+  }
+
+  /// A text trace or exploration report painted for a terminal: lines of broken invariants
+  /// (`!!`) in bold red, ✓ in green and ✗ in red, and the lines that end in one of the model's
+  /// `headlines` or give the verdict in bold. Unchanged when colour is not allowed.
+  func paint(_ text: String, headlines: [String]) -> String {
+    guard colour else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let line = String(line)
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.hasPrefix("!!") { return "\u{1B}[1;31m\(line)\u{1B}[0m" }
+      if headlines.contains(where: { !$0.isEmpty && line.hasSuffix($0) })
+        || trimmed.hasPrefix("expected to break:") || trimmed.hasPrefix("expectations:")
+      {
+        return bold(line)
+      }
+      return line.replacingOccurrences(of: "✓", with: green("✓"))
+        .replacingOccurrences(of: "✗", with: red("✗"))
+    }.joined(separator: "\n")
+  }
 }
 
 /// A command's exit status: 0 all held, 1 an expectation or golden failed, 2 bad input or usage.

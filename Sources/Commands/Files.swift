@@ -18,13 +18,15 @@ enum Files {
       && isDirectory.boolValue
   }
 
-  /// Paths relative to `directory` of the regular files whose names end in `suffix`, sorted by
-  /// their bytes so the order never depends on the file system.
-  static func list(_ directory: String, suffix: String) -> [String] {
+  /// Paths relative to `directory` of the regular files whose names end in one of `suffixes`,
+  /// sorted by their bytes so the order never depends on the file system.
+  static func list(_ directory: String, suffixes: [String]) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
     var paths: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      if relative.hasSuffix(suffix) && !isDirectory(join(directory, relative)) {
+      if suffixes.contains(where: { relative.hasSuffix($0) })
+        && !isDirectory(join(directory, relative))
+      {
         paths.append(relative)
       }
     }

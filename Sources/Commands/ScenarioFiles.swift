@@ -1,59 +1,144 @@
+import Foundation
 import RacelabKernel
 import ScenarioFormat
 
-/// Reads and decodes scenario files, printing located diagnostics for the bad ones.
-enum ScenarioFiles {
-  /// The decoded scenario at `path`, or `nil` after printing why not.
-  static func load(_ path: String, console: Console) -> Scenario? {
-    loadWithBytes(path, console: console)?.scenario
+/// `--variant` and `--runtime` as given on the command line, to apply to every file and to
+/// repeat in every command racelab prints for pasting.
+public struct Overrides: Sendable, Equatable {
+  /// The variant that replaces every file's.
+  public var variant: String?
+  /// The runtime that replaces every file's.
+  public var runtime: String?
+
+  /// Creates overrides.
+  public init(variant: String? = nil, runtime: String? = nil) {
+    self.variant = variant
+    self.runtime = runtime
   }
 
-  /// The decoded scenario at `path` and the file's bytes, or `nil` after printing why not.
-  static func loadWithBytes(_ path: String, console: Console) -> (
-    scenario: Scenario, bytes: [UInt8]
-  )? {
-    guard let bytes = Files.read(path) else {
-      console.writeError(
-        "\(path):1:1: error: cannot read the file (missing, a folder, or unreadable)\n")
-      return nil
+  /// The flags that give these overrides again: `--variant cancel-guard --runtime kotlin`.
+  var arguments: [String] {
+    (variant.map { ["--variant", $0] } ?? []) + (runtime.map { ["--runtime", $0] } ?? [])
+  }
+}
+
+/// One scenario file as the commands handle it.
+struct ScenarioFile {
+  /// The path as given (`-` for standard input).
+  var path: String
+  /// The file's bytes.
+  var bytes: [UInt8]
+  /// The decoded scenario, overrides applied.
+  var scenario: Scenario
+  /// The overrides applied.
+  var overrides: Overrides
+  /// The file's own variant and runtime, before overrides.
+  var ownVariant: String, ownRuntime: String
+
+  /// The path as diagnostics name it.
+  var displayPath: String { path == "-" ? "<stdin>" : path }
+
+  /// Why the file's `expect:` is not checked: it was written for a variant or runtime the
+  /// overrides replaced. `nil` when it is checked.
+  var expectationsNotChecked: String? {
+    var replaced: [String] = []
+    if scenario.setup.variant != ownVariant { replaced.append("variant \(ownVariant)") }
+    if scenario.runtime.name != ownRuntime { replaced.append("runtime \(ownRuntime)") }
+    guard !replaced.isEmpty else { return nil }
+    return "written for the file's " + replaced.joined(separator: " and ")
+  }
+
+  /// The command that runs this file again as it ran now: `racelab run PATH --variant V`.
+  var runCommand: String {
+    (["racelab", "run", ShellWord.quoted(path)] + overrides.arguments.map(ShellWord.quoted))
+      .joined(separator: " ")
+  }
+}
+
+/// Reads, decodes and selects scenario files for run, check and explore, printing located
+/// diagnostics for the bad ones.
+enum ScenarioFiles {
+  /// The file suffixes of scenario files.
+  static let suffixes = [".yaml", ".yml"]
+
+  /// The scenario files the operands name: files as given, every scenario file below a
+  /// folder (sorted), `-` for standard input. Missing operands are reported.
+  static func expand(_ operands: [String], console: Console) -> (paths: [String], ok: Bool) {
+    var paths: [String] = []
+    var ok = true
+    for operand in operands {
+      if operand == "-" || !Files.isDirectory(operand) {
+        paths.append(operand)
+        continue
+      }
+      let found = Files.list(operand, suffixes: suffixes)
+      if found.isEmpty {
+        console.report(.input("\(operand): a folder with no scenario files (*.yaml, *.yml)"))
+        ok = false
+      }
+      paths += found.map { Files.join(operand, $0) }
     }
+    return (paths, ok)
+  }
+
+  /// The bytes of `path` (standard input for `-`), or `nil` after saying why not.
+  static func read(_ path: String, console: Console) -> [UInt8]? {
+    if path == "-" {
+      guard let bytes = console.readInput() else {
+        console.report(.input("cannot read standard input"))
+        return nil
+      }
+      return bytes
+    }
+    if let bytes = Files.read(path) { return bytes }
+    let problem =
+      Files.isDirectory(path)
+      ? "is a folder, not a scenario file"
+      : FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+    console.report(.input("\(path): \(problem)"))
+    return nil
+  }
+
+  /// The decoded scenario at `path` with the overrides applied, or `nil` after printing why
+  /// not.
+  static func load(_ path: String, overrides: Overrides, console: Console) -> ScenarioFile? {
+    guard let bytes = read(path, console: console) else { return nil }
+    let display = path == "-" ? "<stdin>" : path
     switch ScenarioLoader.load(bytes, models: ModelCatalog.vocabularies) {
-    case .success(let scenario):
-      return (scenario, bytes)
+    case .success(var scenario):
+      let ownVariant = scenario.setup.variant
+      let ownRuntime = scenario.runtime.name
+      do {
+        try apply(overrides, to: &scenario, path: display)
+      } catch {
+        console.report(error)
+        return nil
+      }
+      return ScenarioFile(
+        path: path, bytes: bytes, scenario: scenario, overrides: overrides,
+        ownVariant: ownVariant, ownRuntime: ownRuntime)
     case .failure(let list):
       for diagnostic in list.diagnostics {
-        console.writeError(diagnostic.formatted(path: path) + "\n")
+        console.writeError(diagnostic.formatted(path: display) + "\n")
       }
       let count = list.diagnostics.count
-      console.writeError("\(path): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
+      console.writeError(
+        "\(display): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
       return nil
     }
   }
 
-  /// The decoded scenario at `path` with `variant` and `runtime` overriding the file's, and the
-  /// file's bytes; `nil` after printing why not.
-  static func load(_ path: String, variant: String?, runtime: String?, console: Console) -> (
-    scenario: Scenario, bytes: [UInt8]
-  )? {
-    guard let loaded = loadWithBytes(path, console: console) else { return nil }
-    var scenario = loaded.scenario
-    guard
-      applyOverrides(
-        to: &scenario, variant: variant, runtime: runtime, path: path, console: console)
-    else { return nil }
-    return (scenario, loaded.bytes)
-  }
-
-  /// Loads each file with the overrides and hands it to `body`; a file that does not load
+  /// Loads each file the operands name and hands it to `body`; a file that does not load
   /// counts as bad input. Returns the worst status.
   static func each(
-    _ paths: [String], variant: String?, runtime: String?, console: Console,
-    _ body: (_ path: String, _ scenario: Scenario, _ bytes: [UInt8]) -> ExitStatus
+    _ operands: [String], overrides: Overrides, console: Console,
+    _ body: (ScenarioFile) -> ExitStatus
   ) -> ExitStatus {
-    var status = ExitStatus.success
+    let (paths, ok) = expand(operands, console: console)
+    var status = ok ? ExitStatus.success : .badInput
     for path in paths {
-      if let (scenario, bytes) = load(path, variant: variant, runtime: runtime, console: console) {
-        status = max(status, body(path, scenario, bytes))
+      if let file = load(path, overrides: overrides, console: console) {
+        status = max(status, body(file))
       } else {
         status = max(status, .badInput)
       }
@@ -61,36 +146,40 @@ enum ScenarioFiles {
     return status
   }
 
-  /// Applies `--variant` and `--runtime`; `false` after printing why they do not fit.
-  private static func applyOverrides(
-    to scenario: inout Scenario, variant: String?, runtime: String?, path: String,
-    console: Console
-  ) -> Bool {
-    if let runtime {
+  /// Applies `--variant` and `--runtime`.
+  private static func apply(
+    _ overrides: Overrides, to scenario: inout Scenario, path: String
+  ) throws(CommandError) {
+    if let runtime = overrides.runtime {
+      let names = RuntimeProfile.all.map(\.name)
       guard let profile = RuntimeProfile.all.first(where: { $0.name == runtime }) else {
-        let names = RuntimeProfile.all.map(\.name)
-        console.writeError(
-          "racelab: error: unknown runtime '\(runtime)' (\(names.joined(separator: ", ")))"
-            + suggestion(runtime, names) + "\n")
-        return false
+        throw .input(
+          "unknown runtime '\(runtime)' (\(names.joined(separator: ", ")))", word: runtime,
+          known: names)
       }
       scenario.runtime = profile
     }
-    if let variant {
+    if let variant = overrides.variant {
       let known =
         ModelCatalog.definition(named: scenario.model)?.vocabulary.variants.map(\.name) ?? []
       guard known.contains(variant) else {
-        console.writeError(
-          "racelab: error: \(path): model '\(scenario.model)' has no variant '\(variant)' "
-            + "(\(known.joined(separator: ", ")))" + suggestion(variant, known) + "\n")
-        return false
+        throw .input(
+          "\(path): model '\(scenario.model)' has no variant '\(variant)' "
+            + "(\(known.joined(separator: ", ")))", word: variant, known: known)
       }
       scenario.setup.variant = variant
     }
-    return true
   }
+}
 
-  private static func suggestion(_ word: String, _ known: [String]) -> String {
-    NearestWord.suggestion(for: word, among: known).map { "; did you mean '\($0)'?" } ?? ""
+/// Words as a POSIX shell reads them back.
+enum ShellWord {
+  /// `word` unchanged when the shell keeps it as it is, otherwise in single quotes.
+  static func quoted(_ word: String) -> String {
+    let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+        || (0x61...0x7A).contains(byte) || "-_./:=,+@".utf8.contains(byte)
+    }
+    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

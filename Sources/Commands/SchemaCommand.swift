@@ -17,8 +17,11 @@ public struct SchemaCommand: Sendable {
       model == nil || $0.vocabulary.name == model
     }
     guard !definitions.isEmpty else {
-      let known = ModelCatalog.vocabularies.map(\.name).joined(separator: ", ")
-      console.writeError("racelab: error: unknown model '\(model ?? "")' (\(known))\n")
+      let known = ModelCatalog.vocabularies.map(\.name)
+      console.report(
+        .input(
+          "unknown model '\(model ?? "")' (\(known.joined(separator: ", ")))", word: model,
+          known: known))
       return .badInput
     }
     console.write(definitions.map { Self.describe($0.vocabulary) }.joined(separator: "\n"))

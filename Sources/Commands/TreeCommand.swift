@@ -15,9 +15,7 @@ public struct TreeCommand: Sendable {
   public func execute(console: Console) -> ExitStatus {
     var status = ExitStatus.success
     for path in files {
-      guard let bytes = Files.read(path) else {
-        console.writeError(
-          "\(path):1:1: error: cannot read the file (missing, a folder, or unreadable)\n")
+      guard let bytes = ScenarioFiles.read(path, console: console) else {
         status = .badInput
         continue
       }
@@ -26,7 +24,7 @@ public struct TreeCommand: Sendable {
         console.write(root.canonicalJSON() + "\n")
       case .failure(let list):
         for diagnostic in list.diagnostics {
-          console.writeError(diagnostic.formatted(path: path) + "\n")
+          console.writeError(diagnostic.formatted(path: path == "-" ? "<stdin>" : path) + "\n")
         }
         status = .badInput
       }

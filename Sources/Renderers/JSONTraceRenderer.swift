@@ -33,6 +33,10 @@ public enum JSONTraceRenderer {
     ]
     if let schedule = report.schedule { members.append(("schedule", .string(schedule))) }
     if let fixHint = report.fixHint { members.append(("fixHint", .string(fixHint))) }
+    if let reason = report.expectationsNotChecked {
+      members.append(("expectationsNotChecked", .string(reason)))
+    }
+    if report.customTaskBody { members.append(("customTaskBody", .bool(true))) }
     return .object(members)
   }
 

@@ -34,6 +34,11 @@ public struct RunReport: Sendable {
   public var schedule: String?
   /// An optional closing line, such as the fix for a broken variant.
   public var fixHint: String?
+  /// Why the expectations are shown but not checked (they were written for the file's own
+  /// variant or runtime, and an override replaced it), or `nil` when they are checked.
+  public var expectationsNotChecked: String?
+  /// Whether the scenario replaced the variant's task body with its own `task:`.
+  public var customTaskBody = false
 
   /// Creates a report.
   public init(
@@ -57,8 +62,10 @@ public struct RunReport: Sendable {
     self.fixHint = fixHint
   }
 
-  /// Whether every expectation holds (also when there are none).
-  public var expectationsMet: Bool { expectations.allSatisfy(\.holds) }
+  /// Whether every expectation holds (also when there are none, and when they are not checked).
+  public var expectationsMet: Bool {
+    expectationsNotChecked != nil || expectations.allSatisfy(\.holds)
+  }
 }
 
 /// One `expect:` entry of a scenario, checked against the run.

@@ -20,7 +20,8 @@ public enum TextTraceRenderer {
 
   private static func header(of report: RunReport) -> [String] {
     [
-      "racelab · \(report.model) · runtime \(report.runtime) · variant \(report.variant)",
+      "racelab · \(report.model) · runtime \(report.runtime) · "
+        + (report.customTaskBody ? "custom task body" : "variant \(report.variant)"),
       "scenario \(report.scenario)" + (report.title.map { " — \"\($0)\"" } ?? ""),
       (["start \(report.start)"] + report.initialState).joined(separator: " · "),
     ]

@@ -7,12 +7,19 @@ enum TraceSummary {
       report.headline,
       "broken: " + (violations.isEmpty ? "none" : violations.joined(separator: ", ")),
     ]
-    for check in report.expectations {
-      lines.append(
-        "expect \(check.key): \(check.expected) "
-          + (check.holds ? "✓" : "✗ (actual \(check.actual))"))
+    if let reason = report.expectationsNotChecked {
+      for check in report.expectations {
+        lines.append("expect \(check.key): \(check.expected) (actual \(check.actual))")
+      }
+      lines.append("expectations: \(reason), not checked")
+    } else {
+      for check in report.expectations {
+        lines.append(
+          "expect \(check.key): \(check.expected) "
+            + (check.holds ? "✓" : "✗ (actual \(check.actual))"))
+      }
+      lines.append(verdict(report.expectations))
     }
-    lines.append(verdict(report.expectations))
     if let schedule = report.schedule { lines.append("schedule \(schedule)") }
     if let fixHint = report.fixHint { lines.append(fixHint) }
     return lines

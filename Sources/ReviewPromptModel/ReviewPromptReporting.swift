@@ -55,10 +55,16 @@ extension ReviewPromptDefinition {
         return "fix: check `isActive` (or call `ensureActive()`) right before fire, and let "
           + "CancellationException propagate instead of catching it with runCatching"
       }
+      if setup.taskOverride != nil {
+        return "fix: add `guard !Task.isCancelled else { return }` to the task body right "
+          + "after the sleep: it stops a task whose cancel landed after the sleep returned"
+      }
       return "fix: `guard !Task.isCancelled else { return }` right after the sleep "
         + "(variant cancel-guard) stops a task whose cancel landed after the sleep returned"
     }
-    if result.violations.contains("attempt-while-visible") && setup.variant == "original" {
+    if result.violations.contains("attempt-while-visible") && setup.variant == "original"
+      && setup.taskOverride == nil
+    {
       return "fix: require `scene.activationState == .foregroundActive` in fire "
         + "(variant foreground-guard)"
     }

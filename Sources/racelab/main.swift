@@ -6,6 +6,5 @@ import Commands
   import Darwin
 #endif
 
-let status = CommandLineInterface.run(
-  Array(CommandLine.arguments.dropFirst()), console: .standard())
+let status = CommandLineRunner.run(Array(CommandLine.arguments.dropFirst()), console: .standard())
 exit(status.rawValue)

@@ -10,7 +10,7 @@ import Testing
     for runs in [Int.max, Int.max - 1, 1_000_000_007, 3, 1, 0] {
       for chunks in [1, 2, 3, 7] {
         let ranges = (0..<chunks).map {
-          ExploreCommand.sampleRange(chunk: $0, of: chunks, runs: runs)
+          Exploration.sampleRange(chunk: $0, of: chunks, runs: runs)
         }
         #expect(ranges.first?.lowerBound == 0)
         #expect(ranges.last?.upperBound == runs)
@@ -23,10 +23,10 @@ import Testing
 
   @Test func randomChunksAreBoundedByTheCoresNotByTheFlag() {
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    #expect(ExploreCommand.sampleChunks(runs: 1_000_000_000, jobs: 1_000_000_000) <= cores)
-    #expect(ExploreCommand.sampleChunks(runs: Int.max, jobs: Int.max) <= cores)
-    #expect(ExploreCommand.sampleChunks(runs: 1, jobs: 8) == 1)
-    #expect(ExploreCommand.sampleChunks(runs: 0, jobs: 8) == 1)
+    #expect(Exploration.sampleChunks(runs: 1_000_000_000, jobs: 1_000_000_000) <= cores)
+    #expect(Exploration.sampleChunks(runs: Int.max, jobs: Int.max) <= cores)
+    #expect(Exploration.sampleChunks(runs: 1, jobs: 8) == 1)
+    #expect(Exploration.sampleChunks(runs: 0, jobs: 8) == 1)
   }
 
   @Test(arguments: ["1/x/2", "1//2", "+1/2", "1/2/", "/2", "1/", "１/2"])

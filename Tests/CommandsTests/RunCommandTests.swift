@@ -62,7 +62,10 @@ struct RunCommandTests {
 
     let missing = run(RunCommand(files: [folder.path("absent.yaml")]))
     #expect(missing.status == .badInput)
-    #expect(missing.error.hasPrefix("\(folder.path("absent.yaml")):1:1: error: cannot read"))
+    #expect(missing.error == "racelab: error: \(folder.path("absent.yaml")): no such file\n")
+
+    let directory = run(RunCommand(files: [folder.url.path + "/nothing-here"]))
+    #expect(directory.status == .badInput)
   }
 
   @Test func theStatusIsTheWorstOfTheFiles() throws {
@@ -83,26 +86,36 @@ struct RunCommandTests {
   }
 
   @Test func variantAndRuntimeOverrideTheFile() {
-    let variant = run(RunCommand(files: [busyMain], variant: "cancel-guard"))
+    let variant = run(RunCommand(files: [busyMain], overrides: Overrides(variant: "cancel-guard")))
     #expect(
       variant.output.hasPrefix("racelab · review-prompt · runtime swift · variant cancel-guard\n"))
-    // The file expects the original's broken outcome; the guard keeps the cooldown.
-    #expect(variant.status == .failure)
+    // The file expects the original's broken outcome; the guard keeps the cooldown. Those
+    // expectations were written for the original: shown, not checked, not deciding the status.
+    #expect(variant.status == .success)
     #expect(variant.output.contains("cooldown kept"))
+    #expect(variant.output.contains("expect attempts: 1 (actual 0)\n"))
+    #expect(
+      variant.output.contains(
+        "expectations: written for the file's variant original, not checked\n"))
 
-    let runtime = run(RunCommand(files: [busyMain], runtime: "kotlin"))
+    let runtime = run(RunCommand(files: [busyMain], overrides: Overrides(runtime: "kotlin")))
     #expect(
       runtime.output.hasPrefix("racelab · review-prompt · runtime kotlin · variant original\n"))
+    #expect(runtime.output.contains("written for the file's runtime swift, not checked"))
+
+    // Naming the file's own variant changes nothing: its expectations are checked.
+    let same = run(RunCommand(files: [busyMain], overrides: Overrides(variant: "original")))
+    #expect(same.output.contains("expectations: all 6 hold"))
   }
 
   @Test func unknownOverridesAreBadInput() {
-    let variant = run(RunCommand(files: [busyMain], variant: "orignal"))
+    let variant = run(RunCommand(files: [busyMain], overrides: Overrides(variant: "orignal")))
     #expect(variant.status == .badInput)
     #expect(variant.output.isEmpty)
     #expect(variant.error.contains("has no variant 'orignal'"))
     #expect(variant.error.split(separator: "\n").count == 1)
 
-    let runtime = run(RunCommand(files: [busyMain], runtime: "java"))
+    let runtime = run(RunCommand(files: [busyMain], overrides: Overrides(runtime: "java")))
     #expect(runtime.status == .badInput)
     #expect(runtime.error.contains("unknown runtime 'java'"))
   }
@@ -140,7 +153,13 @@ struct RunCommandTests {
   }
 
   @Test func jsonReportsAFailedExpectation() throws {
-    let result = run(RunCommand(files: [busyMain], format: .json, variant: "cancel-guard"))
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let text = try String(contentsOfFile: busyMain, encoding: .utf8)
+    try folder.write(
+      "wrong.yaml",
+      text.replacingOccurrences(of: "variant: original", with: "variant: cancel-guard"))
+    let result = run(RunCommand(files: [folder.path("wrong.yaml")], format: .json))
     #expect(result.status == .failure)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])

@@ -14,7 +14,7 @@ import Testing
       var one = ExploreCommand(files: [path])
       one.format = format
       var two = one
-      two.jobs = 2
+      two.settings.jobs = 2
       let single = capture { one.execute(console: $0) }
       let double = capture { two.execute(console: $0) }
       #expect(single.status == .success)
@@ -32,7 +32,7 @@ import Testing
     var counts: [String: Int] = [:]
     for index in 1...3 {
       var command = ExploreCommand(files: [])
-      command.shard = (index, 3)
+      command.settings.shard = (index, 3)
       let part = try ExploreOutput(command, path: path)
       #expect(part.complete)
       schedules += part.schedules

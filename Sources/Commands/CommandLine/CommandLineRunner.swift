@@ -1,0 +1,104 @@
+/// racelab's command line: finds the command, parses its arguments against its declaration
+/// in ``CommandCatalog``, runs it, and prints every usage error in one place.
+public enum CommandLineRunner {
+  /// Runs `arguments` (without the program name) and returns the exit status.
+  public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    guard let first = arguments.first else {
+      console.writeError(CommandCatalog.overview)
+      return .badInput
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h":
+      console.write(CommandCatalog.overview)
+      return .success
+    case "--version":
+      console.write(CommandCatalog.version + "\n")
+      return .success
+    default:
+      do throws(CommandError) {
+        guard let command = CommandCatalog.command(named: first) else {
+          throw CommandError.usage(
+            "unknown command '\(first)'", word: first, known: CommandCatalog.commands.map(\.name))
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+          console.write(command.usage)
+          return .success
+        }
+        let parsed = try ParsedArguments(rest, for: command)
+        return try dispatch(command.name, parsed, console: console)
+      } catch {
+        console.report(error)
+        return .badInput
+      }
+    }
+  }
+
+  private static func dispatch(
+    _ name: String, _ arguments: ParsedArguments, console: Console
+  ) throws(CommandError) -> ExitStatus {
+    let operands = arguments.operands
+    let overrides = Overrides(
+      variant: arguments.text("--variant"), runtime: arguments.text("--runtime"))
+    let format = arguments.text("--format").flatMap(RunCommand.Format.init) ?? .text
+    switch name {
+    case "run":
+      guard !operands.isEmpty else { throw .usage("run needs at least one scenario file") }
+      let schedule = arguments.text("--schedule")
+      if schedule != nil && (operands.count != 1 || Files.isDirectory(operands[0])) {
+        throw .usage("--schedule replays one file; give exactly one")
+      }
+      return RunCommand(files: operands, format: format, overrides: overrides, schedule: schedule)
+        .execute(console: console)
+    case "explore":
+      guard !operands.isEmpty else { throw .usage("explore needs at least one scenario file") }
+      var command = ExploreCommand(files: operands)
+      command.format = format
+      command.overrides = overrides
+      command.merge = arguments.has("--merge")
+      command.settings.randomRuns = arguments.count("--random")
+      command.settings.seed = arguments.seed("--seed") ?? 1
+      command.settings.maxSchedules = arguments.count("--max-schedules")
+      command.settings.jobs = arguments.count("--jobs") ?? 1
+      command.settings.shard = arguments.shard("--shard")
+      command.settings.pruning = !arguments.has("--no-pruning")
+      if command.settings.randomRuns == nil && arguments.text("--seed") != nil {
+        throw .usage("--seed goes with --random N")
+      }
+      if command.merge && (command.format == .json || command.settings.shard != nil) {
+        throw .usage("--merge reads the shards' JSON and prints text; drop --format and --shard")
+      }
+      return command.execute(console: console)
+    case "check":
+      guard operands.count <= 1 else { throw .usage("check takes at most one folder") }
+      return CheckCommand(
+        scenarios: operands.first ?? "scenarios", traces: arguments.text("--traces"),
+        update: arguments.has("--update"), explore: arguments.has("--explore")
+      ).execute(console: console)
+    case "tree":
+      guard !operands.isEmpty else { throw .usage("tree needs at least one file") }
+      return TreeCommand(files: operands).execute(console: console)
+    case "schema":
+      guard operands.count <= 1 else { throw .usage("schema takes at most one model") }
+      return SchemaCommand(model: operands.first).execute(console: console)
+    default:
+      return help(operands, console: console)
+    }
+  }
+
+  private static func help(_ operands: [String], console: Console) -> ExitStatus {
+    guard let name = operands.first else {
+      console.write(CommandCatalog.overview)
+      return .success
+    }
+    guard let command = CommandCatalog.command(named: name) else {
+      console.report(
+        .usage(
+          "no help for unknown command '\(name)'", word: name,
+          known: CommandCatalog.commands.map(\.name)))
+      return .badInput
+    }
+    console.write(command.usage)
+    return .success
+  }
+}

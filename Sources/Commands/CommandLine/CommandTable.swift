@@ -1,0 +1,158 @@
+import RacelabKernel
+
+/// Every command racelab has, with its options: the one declaration that parsing, validation,
+/// `--help`, the overview and the README's command table are made from.
+public enum CommandCatalog {
+  /// racelab's version line.
+  public static let version = "racelab 0.2.0"
+
+  static let format = OptionSpec(
+    name: "--format", value: .choice(["text", "json"]),
+    help: "text (default) or one JSON object per file, one line each")
+  static let variant = OptionSpec(
+    name: "--variant", value: .text(placeholder: "V"), help: "run every file with this variant")
+  static let runtime = OptionSpec(
+    name: "--runtime", value: .choice(RuntimeProfile.all.map(\.name)),
+    help: "run every file on this runtime's cancellation rules")
+
+  /// The commands, in the order the overview lists them.
+  public static let commands: [CommandSpec] = [
+    CommandSpec(
+      name: "run", operands: "FILE…",
+      summary: "run scenario files and print their traces",
+      description: """
+        Runs each scenario file on the virtual clock and prints its trace (a truth-table file
+        prints its table). A folder runs every scenario under it; - reads one scenario from
+        standard input. Under --variant or --runtime the file's expect: was written for its
+        own variant and runtime: it is shown, marked not checked, and does not decide the
+        exit status.
+        """,
+      options: [
+        format, variant, runtime,
+        OptionSpec(
+          name: "--schedule", value: .text(placeholder: "TOKEN"),
+          help: "replay a schedule printed by racelab explore (one file only)"),
+      ],
+      exitStatus: "0 every expectation holds, 1 one does not, 2 bad input or usage"),
+    CommandSpec(
+      name: "explore", operands: "FILE…",
+      summary: "try every ordering; report outcomes and shortest counterexamples",
+      description: """
+        Tries every ordering the scenario allows: the order of happenings due at the same
+        instant, and every way an event with a window (at: 1.5s..2.5s), and what it schedules,
+        can fall among the other instants (exactly, not by sampling the window). Schedules
+        that reach a state already seen are pruned. Prints the distinct outcomes and, for each
+        invariant broken anywhere, the shortest counterexample (fewest choices off the default
+        schedule, then earliest) with its full trace and a command that replays it byte for
+        byte. A shard judges only what it saw: it fails on a violation the file does not
+        expect; --merge joins the JSON outputs of every shard into the whole verdict.
+        """,
+      options: [
+        format, variant, runtime,
+        OptionSpec(
+          name: "--random", value: .count,
+          help: "sample N seeded random schedules instead (as a file's explore: random does)"),
+        OptionSpec(name: "--seed", value: .seed, help: "the seed of --random (default 1)"),
+        OptionSpec(
+          name: "--max-schedules", value: .count,
+          help: "stop after N schedules (reported as complete: false)"),
+        OptionSpec(
+          name: "--jobs", value: .count,
+          help: "explore on N threads; the output is the same for every N"),
+        OptionSpec(
+          name: "--shard", value: .shard,
+          help: "explore the I-th of N deterministic parts of the space"),
+        OptionSpec(
+          name: "--no-pruning", value: .none,
+          help: "continue schedules that reach a state already seen"),
+        OptionSpec(
+          name: "--merge", value: .none,
+          help: "the FILEs are JSON outputs of shards: print their joint verdict"),
+      ],
+      exitStatus: """
+        0 the invariants broken are exactly the file's explore: {violations: […]} (none if
+        absent) and the space was covered (a shard: nothing unexpected broke); 1 otherwise;
+        2 bad input or usage
+        """),
+    CommandSpec(
+      name: "check", operands: "[SCENARIOS_DIR]",
+      summary: "compare every scenario's trace with its golden file",
+      description: """
+        Runs every *.yaml and *.yml under SCENARIOS_DIR (default: scenarios) and compares its
+        text trace with the golden file at the same relative path under the traces folder,
+        with .trace for the extension. A folder inside a folder named scenarios maps to the
+        same folder inside traces (check scenarios/explore compares with traces/explore).
+        Prints a unified diff for each mismatch and reports missing and orphaned goldens.
+        --update rewrites the goldens that differ or are missing, atomically; a file that does
+        not parse never replaces its golden.
+        """,
+      options: [
+        OptionSpec(
+          name: "--traces", value: .text(placeholder: "DIR"),
+          help: "the traces folder that mirrors SCENARIOS_DIR (default: see above)"),
+        OptionSpec(
+          name: "--update", value: .none, help: "rewrite goldens that differ or are missing"),
+        OptionSpec(
+          name: "--explore", value: .none,
+          help: "also explore every file with an explore: block and check its violations"),
+      ],
+      exitStatus: "0 all goldens and expectations hold, 1 one failed, 2 bad input or usage"),
+    CommandSpec(
+      name: "schema", operands: "[MODEL]",
+      summary: "print the scenario vocabulary of a model",
+      description: """
+        Prints what scenario files may say to a model: events and their fields, state keys
+        with defaults, operations, variants, invariants, expectations and tables.
+        """,
+      options: [], exitStatus: "0 printed, 2 unknown model or usage"),
+    CommandSpec(
+      name: "tree", operands: "FILE…",
+      summary: "print a file's YAML tree as JSON",
+      description: """
+        Prints each file's YAML tree as one line of JSON with sorted keys, every scalar a
+        string: the form a standard YAML loader (PyYAML's BaseLoader) gives, for tooling.
+        """,
+      options: [], exitStatus: "0 printed, 2 a file is unreadable or not in the YAML subset"),
+    CommandSpec(
+      name: "help", operands: "[COMMAND]",
+      summary: "show a command's help",
+      description: "Prints the overview, or the help of COMMAND (the same as COMMAND --help).",
+      options: [], exitStatus: "0 printed, 2 unknown command"),
+  ]
+
+  /// The command named `name`.
+  public static func command(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+
+  /// What `racelab --help` prints.
+  public static var overview: String {
+    let width = commands.map { "\($0.name) \($0.operands)".count }.max() ?? 0
+    let rows = commands.map { command -> String in
+      let left = "\(command.name) \(command.operands)"
+      return "  \(left)\(String(repeating: " ", count: width - left.count))  \(command.summary)"
+    }
+    return """
+      racelab — a deterministic timeline simulator for scheduling and cancellation races
+
+      usage: racelab COMMAND [ARGUMENTS]
+
+      commands:
+      \(rows.joined(separator: "\n"))
+
+      options: --help, --version
+
+      """
+  }
+
+  /// The README's command table, in Markdown.
+  public static var markdownTable: String {
+    var lines = ["| command | what it does | exit status |", "| --- | --- | --- |"]
+    for command in commands {
+      let usage = command.usageLine.replacingOccurrences(of: "|", with: "\\|")
+      let status = command.exitStatus.split(separator: "\n").joined(separator: " ")
+      lines.append("| `\(usage)` | \(command.summary) | \(status) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,63 @@
+import RacelabKernel
+import Renderers
+import ScenarioFormat
+
+/// Turns an exploration's tally into its report: an outcome run per outcome for its headline,
+/// the shortest counterexample per broken invariant with its trace, replay commands, and the
+/// verdict against the file's `explore:` block.
+struct ExplorationReportBuilder {
+  var file: ScenarioFile
+  var timeline: [ScriptedHappening]
+  var space: any ScenarioSpace
+
+  func report(
+    of tally: ExplorationTally, strategy: String, shard: ExplorationReport.Shard?,
+    settings: ExploreSettings
+  ) -> ExplorationReport {
+    let hash = ScenarioRunner.hash(of: file)
+    func token(_ schedule: Schedule) -> String {
+      ScheduleToken(scenarioHash: hash, schedule: schedule).text
+    }
+    let outcomes = tally.outcomes.sorted { $0.count > $1.count }.map { outcome in
+      let run = ScenarioRunner.report(
+        file, timeline: timeline, schedule: outcome.schedule, token: nil)
+      return ExplorationReport.Outcome(
+        summary: outcome.summary, violations: outcome.violations, headline: run.headline,
+        count: outcome.count, schedule: token(outcome.schedule))
+    }
+    let violations = tally.violations.map { finding in
+      let depth = min(finding.schedule.deviations.count - 1, Exploration.counterexampleSearchDepth)
+      let shortest =
+        depth >= 0
+        ? space.shortestCounterexample(for: finding.name, maxDeviations: depth) ?? finding.schedule
+        : finding.schedule
+      let trace = ScenarioRunner.report(
+        file, timeline: timeline, schedule: shortest, token: token(shortest))
+      return ExplorationReport.Violation(
+        name: finding.name, count: finding.count, schedule: token(shortest),
+        deviations: shortest.deviations.count, trace: trace)
+    }
+    let expected = file.scenario.exploreViolations ?? []
+    let found = tally.violations.map(\.name)
+    var verdict = ExplorationReport.Verdict(
+      expected: expected, missing: expected.filter { !found.contains($0) },
+      unexpected: found.filter { !expected.contains($0) }.sorted())
+    if !tally.complete && settings.randomRuns == nil {
+      verdict.notCovered =
+        settings.maxSchedules.map { "stopped at --max-schedules \(Count.text($0))" }
+        ?? "not every subtree was covered"
+    }
+    verdict.notChecked = file.expectationsNotChecked
+    if shard != nil {
+      // A shard sees part of the space: what it did not find may be in another shard.
+      verdict.missing = []
+    }
+    return ExplorationReport(
+      scenario: file.scenario.name, model: file.scenario.model,
+      runtime: file.scenario.runtime.name, variant: file.scenario.setup.variant,
+      strategy: strategy, schedules: tally.schedules, complete: tally.complete,
+      states: settings.randomRuns == nil && settings.pruning ? tally.stateHashes.count : nil,
+      outcomes: outcomes, violations: violations, verdict: verdict, shard: shard,
+      scenarioHash: hash, replayCommand: file.runCommand)
+  }
+}

@@ -1,0 +1,99 @@
+import RacelabKernel
+import Renderers
+import ScenarioFormat
+
+/// Runs and replays loaded scenario files: the one service `run`, `check` and `explore` share.
+enum ScenarioRunner {
+  /// What rendering one file gave.
+  struct Output {
+    /// The trace, table or JSON.
+    var text: String
+    /// Whether its expectations held (or were not checked).
+    var held: Bool
+    /// The model's one-line answers in it, for painting on a terminal.
+    var headlines: [String]
+  }
+
+  /// The file's output in `format`, replaying `replay` if given.
+  static func render(_ file: ScenarioFile, format: RunCommand.Format, replay: ScheduleToken? = nil)
+    -> Output
+  {
+    let scenario = file.scenario
+    switch scenario.content {
+    case .timeline(let timeline):
+      let report = self.report(file, timeline: timeline, schedule: replay?.schedule ?? .default,
+        token: replay?.text)
+      let text =
+        format == .json ? JSONTraceRenderer.render(report) : TextTraceRenderer.render(report)
+      return Output(text: text, held: report.expectationsMet, headlines: [report.headline])
+    case .table(let name, let rows):
+      let report = ScenarioExecution.tableReport(scenario, table: name, rows: rows)
+      let text =
+        format == .json ? TableJSONRenderer.render(report) : TableTextRenderer.render(report)
+      return Output(text: text, held: report.allHold, headlines: [])
+    }
+  }
+
+  /// The file's run along `schedule`, with its expectations checked unless an override
+  /// replaced what they were written for.
+  static func report(
+    _ file: ScenarioFile, timeline: [ScriptedHappening], schedule: Schedule, token: String?
+  ) -> RunReport {
+    var report = ScenarioExecution.report(
+      file.scenario, timeline: timeline, strategy: ReplayStrategy(schedule), schedule: token)
+    report.expectationsNotChecked = file.expectationsNotChecked
+    report.customTaskBody = file.scenario.setup.taskOverride != nil
+    return report
+  }
+
+  /// The hash a token for this file, as loaded, carries.
+  static func hash(of file: ScenarioFile) -> String {
+    ScheduleToken.hash(
+      bytes: file.bytes, variant: file.scenario.setup.variant, runtime: file.scenario.runtime.name)
+  }
+
+  /// Parses `text` and checks it against the file it replays; says what to change when the
+  /// token was made for the same file under other overrides.
+  static func token(_ text: String, for file: ScenarioFile) throws(CommandError) -> ScheduleToken {
+    guard let token = ScheduleToken(text) else {
+      throw .input(
+        "'\(text)' is not a schedule token (racelab explore prints them, such as "
+          + "3fa2c9d1:12=1,15=2)")
+    }
+    guard token.scenarioHash == hash(of: file) else {
+      var message =
+        "\(file.displayPath): the token was made for another version of this scenario"
+      if let flags = overridesGiving(token.scenarioHash, for: file) {
+        message +=
+          flags.isEmpty
+          ? "; it was made without --variant or --runtime: drop them"
+          : "; it was made with \(flags.joined(separator: " ")): add that to the command"
+      } else {
+        message += " (token \(token.scenarioHash), file \(hash(of: file))); run racelab explore again"
+      }
+      throw .input(message)
+    }
+    guard case .timeline(let timeline) = file.scenario.content,
+      ScenarioExecution.fits(token.schedule, scenario: file.scenario, timeline: timeline)
+    else {
+      throw .input(
+        "\(file.displayPath): the token's choices do not fit this scenario's choice points")
+    }
+    return token
+  }
+
+  /// The overrides under which this file's bytes give `hash`, as flags (empty: the file's own
+  /// variant and runtime); `nil` when none does.
+  private static func overridesGiving(_ hash: String, for file: ScenarioFile) -> [String]? {
+    let variants =
+      ModelCatalog.definition(named: file.scenario.model)?.vocabulary.variants.map(\.name) ?? []
+    for runtime in RuntimeProfile.all.map(\.name) {
+      for variant in variants
+      where ScheduleToken.hash(bytes: file.bytes, variant: variant, runtime: runtime) == hash {
+        return (variant == file.ownVariant ? [] : ["--variant", variant])
+          + (runtime == file.ownRuntime ? [] : ["--runtime", runtime])
+      }
+    }
+    return nil
+  }
+}
