@@ -13,14 +13,12 @@ public struct CommandError: Error, Sendable, Equatable {
   public var isUsage: Bool
 
   /// A mistake in the command line.
-  static func usage(_ message: String, word: String? = nil, known: [String] = []) -> CommandError
-  {
+  static func usage(_ message: String, word: String? = nil, known: [String] = []) -> CommandError {
     CommandError(message: message, word: word, known: known, isUsage: true)
   }
 
   /// Bad input: a file that cannot be read, an override that does not fit a file.
-  static func input(_ message: String, word: String? = nil, known: [String] = []) -> CommandError
-  {
+  static func input(_ message: String, word: String? = nil, known: [String] = []) -> CommandError {
     CommandError(message: message, word: word, known: known, isUsage: false)
   }
 

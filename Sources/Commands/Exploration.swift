@@ -38,7 +38,8 @@ struct Exploration {
         settings.shard.map { index % $0.count == $0.index - 1 } ?? true
       }
       if let given = settings.shard {
-        shard = .init(index: given.index, count: given.count, subtrees: roots.count, mine: mine.count)
+        shard = .init(
+          index: given.index, count: given.count, subtrees: roots.count, mine: mine.count)
         if mine.isEmpty {
           console.warn(
             "\(file.displayPath): the space has \(roots.count) subtree\(roots.count == 1 ? "" : "s"), "

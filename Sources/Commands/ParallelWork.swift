@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Synchronization
 
 /// Runs independent pieces of work on several threads and returns their results in index
 /// order, so the outcome never depends on which thread finished first.
@@ -8,31 +8,14 @@ enum ParallelWork {
   static func map<Result: Sendable>(
     count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Result
   ) -> [Result] {
-    let slots = Slots<Result>(count: count)
+    let slots = Mutex<[Result?]>(Array(repeating: nil, count: count))
     let workers = max(1, min(jobs, count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       for index in stride(from: worker, to: count, by: workers) {
-        slots.store(body(index), at: index)
+        let result = body(index)
+        slots.withLock { $0[index] = result }
       }
     }
-    return slots.values
-  }
-
-  /// Result slots written by several threads under a lock.
-  private final class Slots<Result: Sendable>: @unchecked Sendable {
-    private var storage: [Result?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-      storage = Array(repeating: nil, count: count)
-    }
-
-    func store(_ value: Result, at index: Int) {
-      lock.withLock { storage[index] = value }
-    }
-
-    var values: [Result] {
-      lock.withLock { storage.map { $0! } }
-    }
+    return slots.withLock { $0.map { $0! } }
   }
 }

@@ -44,7 +44,8 @@ public struct RunCommand: Sendable {
         }
       }
       let output = ScenarioRunner.render(file, format: format, replay: replay)
-      console.write(format == .text ? console.paint(output.text, headlines: output.headlines) : output.text)
+      console.write(
+        format == .text ? console.paint(output.text, headlines: output.headlines) : output.text)
       return output.held ? .success : .failure
     }
   }

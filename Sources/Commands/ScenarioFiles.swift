@@ -176,10 +176,12 @@ enum ScenarioFiles {
 enum ShellWord {
   /// `word` unchanged when the shell keeps it as it is, otherwise in single quotes.
   static func quoted(_ word: String) -> String {
-    let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
-      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
-        || (0x61...0x7A).contains(byte) || "-_./:=,+@".utf8.contains(byte)
-    }
+    let plain =
+      !word.isEmpty
+      && word.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+          || (0x61...0x7A).contains(byte) || "-_./:=,+@".utf8.contains(byte)
+      }
     return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

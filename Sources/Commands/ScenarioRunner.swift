@@ -21,7 +21,8 @@ enum ScenarioRunner {
     let scenario = file.scenario
     switch scenario.content {
     case .timeline(let timeline):
-      let report = self.report(file, timeline: timeline, schedule: replay?.schedule ?? .default,
+      let report = self.report(
+        file, timeline: timeline, schedule: replay?.schedule ?? .default,
         token: replay?.text)
       let text =
         format == .json ? JSONTraceRenderer.render(report) : TextTraceRenderer.render(report)
@@ -69,7 +70,8 @@ enum ScenarioRunner {
           ? "; it was made without --variant or --runtime: drop them"
           : "; it was made with \(flags.joined(separator: " ")): add that to the command"
       } else {
-        message += " (token \(token.scenarioHash), file \(hash(of: file))); run racelab explore again"
+        message +=
+          " (token \(token.scenarioHash), file \(hash(of: file))); run racelab explore again"
       }
       throw .input(message)
     }

@@ -45,8 +45,10 @@ struct ShardMerge {
   private static func merge(_ shards: [ShardResult]) throws(CommandError) -> ExplorationReport {
     guard let first = shards.first else { throw .usage("--merge needs the JSON outputs of shards") }
     let base = first.report
-    for shard in shards where shard.report.scenarioHash != base.scenarioHash
-    || shard.count != first.count {
+    for shard in shards
+    where shard.report.scenarioHash != base.scenarioHash
+      || shard.count != first.count
+    {
       throw .input(
         "the shards are not parts of one exploration (scenario \(base.scenario) "
           + "\(base.scenarioHash), \(first.count) shards; found \(shard.report.scenario) "

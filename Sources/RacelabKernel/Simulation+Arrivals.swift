@@ -69,11 +69,11 @@ extension Simulation {
     value < other ? .before : value == other ? .same : .after
   }
 
-  /// What an entry brings, for a choice point's description.
-  private func describe(_ entry: AgendaEntry) -> String {
+  /// What an entry brings, for a choice point's description and the trace.
+  func describe(_ entry: AgendaEntry) -> String {
     switch entry.action {
     case .event(let index): model.label(of: context.events[Int(index)])
-    case .timer(let task, _): "\(TaskID(index: task)) sleep timer"
+    case .timer(let task, _): "\(TaskID(index: task))'s sleep timer"
     case .laneFree(let lane): "lane \(lane) free"
     }
   }

@@ -199,6 +199,11 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         let pick = choose(.sameInstant(time: context.now, alternatives: remaining))
         if pick != 0 {
           let chosen = batch[position + pick]
+          if context.isTracing {
+            let overtook = batch[position..<(position + pick)].map(describe)
+            let label = describe(chosen)
+            context.record(.orderChosen(event: label, overtook: overtook), lane: nil)
+          }
           for shift in stride(from: position + pick, to: position, by: -1) {
             batch[shift] = batch[shift - 1]
           }

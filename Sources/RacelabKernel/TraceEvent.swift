@@ -61,6 +61,9 @@ public struct TraceEvent: Sendable, Equatable {
     case invariantBroken(name: String, detail: String)
     /// A windowed happening's arrival instant was chosen.
     case arrivalChosen(event: String, window: ClosedRange<VirtualTime>, at: VirtualTime)
+    /// The schedule applied `event` before `overtook` happenings due at the same instant that
+    /// come before it in the default order (registration, `tie: last` after the rest).
+    case orderChosen(event: String, overtook: [String])
   }
 
   /// What arriving did with a model event.

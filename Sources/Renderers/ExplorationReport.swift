@@ -242,7 +242,8 @@ public enum ExplorationTextRenderer {
       differences.append("space not covered (\(notCovered))")
     }
     return line
-      + (differences.isEmpty ? "as expected" : "NOT as expected · " + differences.joined(separator: " · "))
+      + (differences.isEmpty
+        ? "as expected" : "NOT as expected · " + differences.joined(separator: " · "))
   }
 }
 

@@ -80,6 +80,11 @@ struct TraceEventJSON {
         [("event", .string(event))] + instant("windowStart", window.lowerBound)
           + instant("windowEnd", window.upperBound) + instant("at", at)
       )
+    case .orderChosen(let event, let overtook):
+      (
+        "orderChosen",
+        [("event", .string(event)), ("overtook", .array(overtook.map(JSONValue.string)))]
+      )
     }
   }
 

@@ -146,6 +146,12 @@ struct TraceNarrator {
         event.time, lane, label,
         "arrival chosen at \(DurationText.instant(instant)) in the window "
           + "\(DurationText.instant(window.lowerBound))…\(DurationText.instant(window.upperBound))")
+    case .orderChosen(let label, let overtook):
+      close()
+      standalone(
+        event.time, lane, label,
+        "order chosen: applied before \(overtook.joined(separator: ", ")), "
+          + "due at the same instant")
     }
   }
 

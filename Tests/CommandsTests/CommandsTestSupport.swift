@@ -116,7 +116,7 @@ struct ProcessOutput {
 /// gets its own hash seed.
 func runRacelab(
   _ arguments: [String], in directory: URL = repositoryRoot,
-  environment changes: [String: String?] = [:],
+  environment changes: [String: String?] = [:], input: Data? = nil,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> ProcessOutput {
   let executable = try #require(
@@ -136,7 +136,12 @@ func runRacelab(
   process.environment = environment
   process.standardOutput = output
   process.standardError = error
-  process.standardInput = FileHandle.nullDevice
+  if let input {
+    _ = FileManager.default.createFile(atPath: folder.path("in"), contents: input)
+    process.standardInput = try FileHandle(forReadingFrom: folder.url.appendingPathComponent("in"))
+  } else {
+    process.standardInput = FileHandle.nullDevice
+  }
   try process.run()
   process.waitUntilExit()
   try output.close()
@@ -156,10 +161,11 @@ func racelabEnvironment(_ changes: [String: String?]) -> [String: String] {
   return environment
 }
 
-/// Runs the built `racelab` with its standard output on a pseudo-terminal, and returns what
-/// the terminal received and the exit status.
+/// Runs the built `racelab` with its standard output (and, if `errorToo`, its standard
+/// error) on a pseudo-terminal, and returns what the terminal received and the exit status.
 func runRacelabOnTerminal(
-  _ arguments: [String], in directory: URL, environment changes: [String: String?]
+  _ arguments: [String], in directory: URL, environment changes: [String: String?],
+  errorToo: Bool = false
 ) throws -> (status: Int32, output: String) {
   let executable = try #require(racelabExecutable())
   let terminalFunctions = try #require(PseudoTerminalFunctions(), "no pseudo-terminal functions")
@@ -177,7 +183,8 @@ func runRacelabOnTerminal(
   process.currentDirectoryURL = directory
   process.environment = environment
   process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
-  process.standardError = FileHandle.nullDevice
+  process.standardError =
+    errorToo ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : FileHandle.nullDevice
   process.standardInput = FileHandle.nullDevice
   // Read the terminal while the process writes, so a full buffer can never block it.
   let received = ReceivedBytes()

@@ -67,7 +67,8 @@ struct ChoicePointTests {
     // w always comes before x (its window ends first); the timer at w + 1s may come after x.
     let (late, asked) = runRestarting(programs: programs, script: script, choices: [2])
     #expect(late.marks == ["x", "woke"])
-    #expect(asked == [.instantOrder("T1 sleep timer", "mark x", orders: [.before, .same, .after])])
+    #expect(
+      asked == [.instantOrder("T1's sleep timer", "mark x", orders: [.before, .same, .after])])
     #expect(late.timedMarks.first == Mark("x", at(2_500 * ms)))
   }
 

@@ -96,7 +96,8 @@ struct ParsedArguments {
   private static func shard(_ text: String) -> (index: Int, count: Int)? {
     let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
     guard pieces.count == 2, pieces.allSatisfy(isDigits),
-      let index = Int(pieces[0]), let count = Int(pieces[1]), count >= 1, (1...count).contains(index)
+      let index = Int(pieces[0]), let count = Int(pieces[1]), count >= 1,
+      (1...count).contains(index)
     else { return nil }
     return (index, count)
   }
