@@ -39,6 +39,18 @@ extension Console {
     writeError("racelab: \(errorRed("error:")) \(error.line)\n")
   }
 
+  /// Prints a file's located diagnostics (`path:line:column: error: …` with its notes), then
+  /// how many there were.
+  func report(_ diagnostics: [Diagnostic], path: String) {
+    for diagnostic in diagnostics {
+      let text = diagnostic.formatted(path: path)
+      writeError(
+        (errorColour
+          ? text.replacingOccurrences(of: ": error: ", with: ": \(errorRed("error:")) ")
+          : text) + "\n")
+    }
+  }
+
   /// Prints a warning on standard error: `racelab: warning: …`.
   func warn(_ message: String) {
     writeError("racelab: \(errorYellow("warning:")) \(message)\n")

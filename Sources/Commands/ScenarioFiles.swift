@@ -118,9 +118,7 @@ enum ScenarioFiles {
         path: path, bytes: bytes, scenario: scenario, overrides: overrides,
         ownVariant: ownVariant, ownRuntime: ownRuntime)
     case .failure(let list):
-      for diagnostic in list.diagnostics {
-        console.writeError(diagnostic.formatted(path: display) + "\n")
-      }
+      console.report(list.diagnostics, path: display)
       let count = list.diagnostics.count
       console.writeError(
         "\(display): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")

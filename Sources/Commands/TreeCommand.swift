@@ -23,9 +23,7 @@ public struct TreeCommand: Sendable {
       case .success(let root):
         console.write(root.canonicalJSON() + "\n")
       case .failure(let list):
-        for diagnostic in list.diagnostics {
-          console.writeError(diagnostic.formatted(path: path == "-" ? "<stdin>" : path) + "\n")
-        }
+        console.report(list.diagnostics, path: path == "-" ? "<stdin>" : path)
         status = .badInput
       }
     }

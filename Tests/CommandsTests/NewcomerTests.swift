@@ -190,6 +190,10 @@ struct NewcomerTests {
     let diagnostic = try runRacelabOnTerminal(
       ["run", "no/such.yaml"], in: repositoryRoot, environment: [:], errorToo: true)
     #expect(diagnostic.output.contains("\u{1B}[31merror:\u{1B}[0m"))
+    let malformed = try runRacelabOnTerminal(
+      ["run", "-"], in: repositoryRoot, environment: [:], errorToo: true)
+    #expect(malformed.status == 2)
+    #expect(malformed.output.contains("<stdin>:1:1: \u{1B}[31merror:\u{1B}[0m"))
     for environment: [String: String?] in [["NO_COLOR": "1"]] {
       let plain = try runRacelabOnTerminal(
         ["run", file], in: repositoryRoot, environment: environment, errorToo: true)
