@@ -82,13 +82,39 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     context.arrivals.zone = ArrivalZone(
       windows: context.arrivals.ranges.map { $0.lowerBound.nanoseconds...$0.upperBound.nanoseconds }
     )
-    while restartInstants == nil, let classes = nextInstant() {
-      runInstant(classes: classes)
+    if context.arrivals.agendas.isEmpty {
+      runWithoutWindows()
+    } else {
+      while restartInstants == nil, let classes = nextInstant() {
+        runInstant(classes: classes)
+      }
     }
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
       summary: model.summary(context: context), counters: context.counters)
+  }
+
+  /// The loop of a run with no windowed happening: every instant is fixed, so no order is
+  /// ever asked and one agenda holds everything.
+  private mutating func runWithoutWindows() {
+    while let top = context.agenda.min {
+      guard isLive(top) else {
+        _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
+        continue
+      }
+      let now = top.due
+      context.now = VirtualTime(nanoseconds: now)
+      while let top = context.agenda.min, top.due == now {
+        batch.removeAll(keepingCapacity: true)
+        while let entry = context.agenda.min, entry.due == now {
+          _ = context.agenda.popMin()
+          if isLive(entry) { batch.append(entry) }
+        }
+        applyBatch()
+        runLanes()
+      }
+    }
   }
 
   // MARK: Time
@@ -99,11 +125,6 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private mutating func nextInstant() -> [Int]? {
     while let top = context.agenda.min, !isLive(top) {
       _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
-    }
-    if context.arrivals.agendas.isEmpty {
-      guard let top = context.agenda.min else { return nil }
-      context.now = VirtualTime(nanoseconds: top.due)
-      return mainClassOnly
     }
     for index in context.arrivals.agendas.indices {
       while let top = context.arrivals.agendas[index].min, !isLive(top) {
@@ -257,7 +278,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         context.record(.arrived(event: model.label(of: event), delivery: .actedAtOnce), lane: nil)
         context.currentLane = nil
         model.handle(event, context: &context)
-        settleDays()
+        if !context.arrivals.pendingDays.isEmpty { settleDays() }
       }
     }
   }
@@ -279,8 +300,10 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
           case .task(let task): runTaskJob(task)
           }
           context.currentLane = nil
-          settleDays()
-          guard restartInstants == nil else { return }
+          if !context.arrivals.pendingDays.isEmpty {
+            settleDays()
+            guard restartInstants == nil else { return }
+          }
         }
       }
     }
@@ -300,9 +323,6 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   }
 
 }
-
-/// The classes due at an instant of a run without windows.
-private let mainClassOnly = [0]
 
 /// What a run produced.
 public struct SimulationResult: Sendable {
