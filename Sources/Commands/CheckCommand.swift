@@ -1,6 +1,12 @@
 import Foundation
 import Renderers
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `racelab check [SCENARIOS_DIR] [--traces DIR] [--update] [--explore]`: runs every scenario
 /// and compares its text trace with the golden file at the mirrored path under the traces
 /// folder.
@@ -54,6 +60,16 @@ public struct CheckCommand: Sendable {
       return .badInput
     }
     let traces = tracesFolder
+    let goldenFiles = GoldenFiles(root: traces)
+    for leftover in goldenFiles.leftovers() {
+      let path = Files.join(traces, leftover)
+      if update && unlink(path) == 0 {
+        console.warn("removed \(path), left by an interrupted check --update")
+      } else {
+        console.warn(
+          "\(path) was left by an interrupted check --update; delete it (check --update does)")
+      }
+    }
     let files = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
     var status = ExitStatus.success
     var tally = CheckTally()
@@ -72,7 +88,7 @@ public struct CheckCommand: Sendable {
       goldens[golden] = relative
       let check = GoldenCheck(
         scenarioPath: Files.join(scenarios, relative), goldenPath: Files.join(traces, golden),
-        update: update, explore: explore)
+        goldens: goldenFiles, update: update, explore: explore)
       status = max(status, check.run(console: console, tally: &tally))
     }
     for orphan in Files.list(traces, suffixes: [".trace"]) where goldens[orphan] == nil {

@@ -37,13 +37,4 @@ enum Files {
   static func join(_ directory: String, _ relative: String) -> String {
     directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
   }
-
-  /// Replaces `path` with `text` atomically (a temporary file in the same folder, then a
-  /// rename), creating folders as needed. The old file stays intact if anything fails.
-  static func replace(_ path: String, with text: String) throws {
-    let url = URL(fileURLWithPath: path)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url, options: .atomic)
-  }
 }

@@ -5,6 +5,7 @@ import Renderers
 struct GoldenCheck {
   var scenarioPath: String
   var goldenPath: String
+  var goldens: GoldenFiles
   var update: Bool
   var explore: Bool
 
@@ -24,26 +25,32 @@ struct GoldenCheck {
     if explore, file.scenario.exploreViolations != nil, case .timeline = file.scenario.content {
       status = max(status, exploreAndJudge(file, console: console))
     }
-    let golden = Files.read(goldenPath).map { String(decoding: $0, as: UTF8.self) }
-    if golden == output.text {
+    let found = goldens.read(goldenPath)
+    var golden: String?
+    switch found {
+    case .file(let text) where text == output.text:
       tally.count(status)
       return status
+    case .file(let text): golden = text
+    case .missing, .unusable: golden = nil
     }
     if update {
       do {
-        try Files.replace(goldenPath, with: output.text)
+        try goldens.replace(goldenPath, with: output.text)
         tally.written += 1
         console.write("\(golden == nil ? "created" : "updated") \(goldenPath)\n")
         tally.count(status)
         return status
       } catch {
-        console.report(.input("cannot write \(goldenPath): \(error)"))
+        console.report(.input(error.description))
         tally.failed += 1
         return .failure
       }
     }
     tally.failed += 1
-    if let golden {
+    if case .unusable(let what) = found {
+      console.write("\(console.red("FAIL")) \(scenarioPath): the golden \(goldenPath) \(what)\n")
+    } else if let golden {
       console.write("\(console.red("FAIL")) \(scenarioPath): trace differs from \(goldenPath)\n")
       let diff =
         UnifiedDiff.make(

@@ -122,18 +122,27 @@ func runRacelab(
   let executable = try #require(
     racelabExecutable(), "the racelab executable is not beside the test bundle",
     sourceLocation: sourceLocation)
+  return try runCommand(
+    executable.path, arguments, in: directory, environment: changes, input: input)
+}
+
+/// Runs the program at `path` with `arguments` in `directory` (the environment as for a
+/// `racelab` child), with standard output and error captured in files.
+func runCommand(
+  _ path: String, _ arguments: [String], in directory: URL,
+  environment changes: [String: String?] = [:], input: Data? = nil
+) throws -> ProcessOutput {
   let folder = try TemporaryFolder()
   defer { folder.remove() }
   _ = FileManager.default.createFile(atPath: folder.path("out"), contents: nil)
   _ = FileManager.default.createFile(atPath: folder.path("err"), contents: nil)
   let output = try FileHandle(forWritingTo: folder.url.appendingPathComponent("out"))
   let error = try FileHandle(forWritingTo: folder.url.appendingPathComponent("err"))
-  let environment = racelabEnvironment(changes)
   let process = Process()
-  process.executableURL = executable
+  process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
   process.currentDirectoryURL = directory
-  process.environment = environment
+  process.environment = racelabEnvironment(changes)
   process.standardOutput = output
   process.standardError = error
   if let input {
@@ -146,9 +155,11 @@ func runRacelab(
   process.waitUntilExit()
   try output.close()
   try error.close()
+  let status =
+    process.terminationReason == .uncaughtSignal
+    ? 128 + process.terminationStatus : process.terminationStatus
   return ProcessOutput(
-    status: process.terminationStatus, output: folder.read("out") ?? Data(),
-    error: folder.read("err") ?? Data())
+    status: status, output: folder.read("out") ?? Data(), error: folder.read("err") ?? Data())
 }
 
 /// The test process's environment for a `racelab` child: hashing left random, colour allowed,
