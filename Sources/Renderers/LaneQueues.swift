@@ -2,23 +2,100 @@ import RacelabKernel
 
 /// The jobs waiting on each lane, rebuilt from the trace, so a line can say what a job waits
 /// behind ("queued behind screen-disappear") and not only how many jobs.
+///
+/// Every operation costs a constant amount of work per job queued, however many jobs wait at
+/// once: a queue is an array read from a moving head, and each entry remembers how many task
+/// steps were queued before it, so "is a task's step among the first n jobs" is one subtraction.
 struct LaneQueues {
-  private var queues: [LaneID: [TraceEvent.Job]] = [:]
+  private var queues: [LaneID: LaneQueue] = [:]
+  /// Entries written, passed over, moved or named so far. Tests read it to pin that the work
+  /// grows linearly with the trace.
+  private(set) var work = 0
 
   /// A job joined the back of `lane`'s queue.
   mutating func enqueue(_ job: TraceEvent.Job, on lane: LaneID) {
-    queues[lane, default: []].append(job)
+    work += 1
+    queues[lane, default: LaneQueue()].append(job)
   }
 
   /// `job` began on `lane`. Jobs queued before it that never began were dropped by the kernel
-  /// (steps of tasks killed with their process), so they leave the queue too.
+  /// (steps of tasks killed with their process), so they leave the queue too. The kernel traces
+  /// every job it queues, so the search finds `job` and every entry it passes leaves the queue
+  /// with it: each entry is passed once.
   mutating func started(_ job: TraceEvent.Job, on lane: LaneID) {
-    guard let index = queues[lane]?.firstIndex(of: job) else { return }
-    queues[lane]?.removeSubrange(...index)
+    work += queues[lane]?.removeThrough(job) ?? 0
   }
 
-  /// The jobs ahead of a job queued at `position`, front first.
-  func ahead(of position: TraceEvent.QueuePosition) -> [TraceEvent.Job] {
-    Array((queues[position.lane] ?? []).prefix(position.jobsAhead))
+  /// The jobs ahead of a job queued at `position`: how many, the first few, and whether a
+  /// task's step is among them.
+  mutating func ahead(of position: TraceEvent.QueuePosition) -> JobsAhead {
+    let ahead = queues[position.lane]?.ahead(position.jobsAhead) ?? JobsAhead()
+    work += 1 + ahead.named.count
+    return ahead
+  }
+}
+
+/// The jobs ahead of a queued job, as much of them as a line of the trace shows.
+struct JobsAhead {
+  /// A line names at most this many of the jobs ahead, so a line stays short however long the
+  /// queue is.
+  static let namedLimit = 4
+
+  /// How many jobs are ahead.
+  var count = 0
+  /// The first of them, front first, at most ``namedLimit``.
+  var named: [TraceEvent.Job] = []
+  /// Whether a task's step is among all `count` of them.
+  var includesTask = false
+}
+
+/// One lane's queue: the entries from `head` on wait, front first.
+private struct LaneQueue {
+  private struct Entry {
+    var job: TraceEvent.Job
+    /// Task steps queued on this lane before this entry, since the start.
+    var tasksBefore: Int
+  }
+
+  private var entries: [Entry] = []
+  private var head = 0
+  /// Task steps queued on this lane since the start.
+  private var tasksQueued = 0
+
+  mutating func append(_ job: TraceEvent.Job) {
+    entries.append(Entry(job: job, tasksBefore: tasksQueued))
+    if case .task = job { tasksQueued += 1 }
+  }
+
+  /// Removes the entries up to and including the first `job` (nothing when it is not queued);
+  /// returns how many entries were looked at or moved.
+  mutating func removeThrough(_ job: TraceEvent.Job) -> Int {
+    guard let index = entries[head...].firstIndex(where: { $0.job == job }) else {
+      return entries.count - head
+    }
+    var work = index + 1 - head
+    head = index + 1
+    if head == entries.count {
+      entries.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head * 2 >= entries.count {
+      // Moving the rest down costs no more than the entries removed since the last move.
+      work += entries.count - head
+      entries.removeFirst(head)
+      head = 0
+    }
+    return work
+  }
+
+  /// The first `limit` waiting jobs (all of them if fewer wait).
+  func ahead(_ limit: Int) -> JobsAhead {
+    let count = min(limit, entries.count - head)
+    guard count > 0 else { return JobsAhead() }
+    let end = head + count
+    let tasksThrough = end < entries.count ? entries[end].tasksBefore : tasksQueued
+    return JobsAhead(
+      count: count,
+      named: entries[head..<min(end, head + JobsAhead.namedLimit)].map(\.job),
+      includesTask: tasksThrough > entries[head].tasksBefore)
   }
 }

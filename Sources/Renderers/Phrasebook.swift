@@ -21,13 +21,18 @@ struct Phrasebook {
   }
 
   /// Where a job waits, or `nil` when it runs as soon as the running job lets it:
-  /// `queued behind screen-disappear and the busy main lane (until 2.050s)`.
-  func queue(_ position: TraceEvent.QueuePosition, ahead: [TraceEvent.Job]) -> String? {
+  /// `queued behind screen-disappear and the busy main lane (until 2.050s)`. A long queue is
+  /// named by its first jobs: `queued behind 9 jobs (a, b, c, d and 5 more)`.
+  func queue(_ position: TraceEvent.QueuePosition, ahead: JobsAhead) -> String? {
     var behind: [String] = []
     switch ahead.count {
     case 0: break
-    case 1: behind.append(name(of: ahead[0]))
-    default: behind.append("\(ahead.count) jobs (\(ahead.map(name(of:)).joined(separator: ", ")))")
+    case 1: behind.append(name(of: ahead.named[0]))
+    default:
+      let more = ahead.count - ahead.named.count
+      behind.append(
+        "\(ahead.count) jobs (\(ahead.named.map(name(of:)).joined(separator: ", "))"
+          + (more > 0 ? " and \(more) more)" : ")"))
     }
     if let until = position.busyUntil {
       behind.append(
@@ -47,7 +52,7 @@ struct Phrasebook {
 
   /// `cancel T1 → sleep already returned: flag set, nothing thrown (S5)`.
   func cancel(
-    _ task: TaskID, effect: TraceEvent.CancelEffect, rule: String?, ahead: [TraceEvent.Job]
+    _ task: TaskID, effect: TraceEvent.CancelEffect, rule: String?, ahead: JobsAhead
   ) -> String {
     let error = words.cancellationError
     let outcome: String

@@ -8,7 +8,8 @@ struct TraceNarrator {
   static let noLane = "·"
 
   private let phrases: Phrasebook
-  private var lines: [TraceLine] = []
+  /// The lines written so far.
+  private(set) var lines: [TraceLine] = []
   private var queues = LaneQueues()
   private var block: Block?
   /// The job running on each lane, and the one that holds it busy.
@@ -38,11 +39,19 @@ struct TraceNarrator {
 
   /// The lines of `trace`, in order.
   static func lines(of trace: [TraceEvent], phrases: Phrasebook) -> [TraceLine] {
+    reading(trace, phrases: phrases).lines
+  }
+
+  /// A narrator that has read all of `trace`.
+  static func reading(_ trace: [TraceEvent], phrases: Phrasebook) -> TraceNarrator {
     var narrator = TraceNarrator(phrases: phrases)
     for event in trace { narrator.narrate(event) }
     narrator.close()
-    return narrator.lines
+    return narrator
   }
+
+  /// The work its lane queues did (``LaneQueues/work``).
+  var queueWork: Int { queues.work }
 
   private mutating func narrate(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
@@ -108,7 +117,7 @@ struct TraceNarrator {
         standalone(event.time, lane, "\(timer) fires", expired + " · resumption runs next")
       }
     case .cancelled(let task, let effect, let rule):
-      var ahead: [TraceEvent.Job] = []
+      var ahead = JobsAhead()
       if case .timerDiscarded(_, let position) = effect {
         ahead = queues.ahead(of: position)
         queues.enqueue(.task(task, .sleep), on: position.lane)
@@ -222,12 +231,8 @@ struct TraceNarrator {
 
   /// Whether an arrival waits for something a reader would not guess: a busy or frozen lane,
   /// or a task's step ahead of it. Jobs of events that arrived just before run in file order.
-  private static func waits(_ position: TraceEvent.QueuePosition, ahead: [TraceEvent.Job]) -> Bool {
-    position.busyUntil != nil || position.frozen
-      || ahead.contains {
-        if case .task = $0 { return true }
-        return false
-      }
+  private static func waits(_ position: TraceEvent.QueuePosition, ahead: JobsAhead) -> Bool {
+    position.busyUntil != nil || position.frozen || ahead.includesTask
   }
 
   private func subject(of job: TraceEvent.Job) -> String {
