@@ -13,9 +13,9 @@ public enum ValueKind: Sendable, Hashable {
   case integer(ClosedRange<Int64>)
   /// `true` or `false`.
   case boolean
-  /// Any text, such as a version string.
+  /// Any one line of text, such as a version string.
   case text
-  /// Any text, or the word `none`.
+  /// Any one line of text, or the word `none`.
   case textOrNone
   /// A calendar date (`2026-05-01`).
   case date

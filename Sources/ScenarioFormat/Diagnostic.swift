@@ -1,3 +1,5 @@
+import RacelabKernel
+
 /// A position in a source file: 1-based line and column.
 ///
 /// The column counts Unicode scalars from the start of the line; a byte-order mark at the start of
@@ -52,9 +54,13 @@ public struct Diagnostic: Sendable, Equatable, Error {
     self.notes = notes
   }
 
-  /// `path:line:column: error: message` followed by one line per note, joined by newlines.
+  /// `path:line:column: error: message` followed by one line per note, joined by newlines. The
+  /// path and the message (which may quote the file) are shown with their control characters
+  /// escaped (``VisibleText``), so each diagnostic keeps to its own line.
   public func formatted(path: String) -> String {
-    let head = "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    let head =
+      "\(VisibleText.escaping(path)):\(location.line):\(location.column): "
+      + "\(severity.rawValue): \(VisibleText.escaping(message))"
     return ([head] + notes.map { $0.formatted(path: path) }).joined(separator: "\n")
   }
 }

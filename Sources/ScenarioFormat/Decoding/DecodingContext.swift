@@ -34,11 +34,19 @@ struct DecodingContext {
     return nil
   }
 
-  /// The node's text, or an error when it is not a single value.
-  mutating func scalar(_ node: YAMLNode, _ what: String) -> String? {
-    if case .scalar(let text, _) = node.content { return text }
-    error(node.location, "\(what) must be a single value, found \(node.kindName)")
-    return nil
+  /// The node's text, or an error when it is not a single value. Every value is shown on one
+  /// line of a trace or a message, so one with a line break (`\n`, `\r`, `\u2028`, a block
+  /// scalar of several lines…) is an error too, unless `multiline` allows prose.
+  mutating func scalar(_ node: YAMLNode, _ what: String, multiline: Bool = false) -> String? {
+    guard case .scalar(let text, _) = node.content else {
+      error(node.location, "\(what) must be a single value, found \(node.kindName)")
+      return nil
+    }
+    if !multiline && text.contains(where: \.isNewline) {
+      error(node.location, "\(what) must be a single line, found a line break in '\(text)'")
+      return nil
+    }
+    return text
   }
 
   /// Reports every key not in `allowed`.

@@ -23,7 +23,9 @@ struct ScenarioDecoder {
 
     let name = decodeName(entries, at: root.location)
     let title = entries.entry("title").flatMap { context.scalar($0.value, "'title'") }
-    let about = entries.entry("about").flatMap { context.scalar($0.value, "'about'") }
+    let about = entries.entry("about").flatMap {
+      context.scalar($0.value, "'about'", multiline: true)
+    }
     let runtime = decodeRuntime(entries)
     let clock = decodeClock(entries)
     guard let vocabulary else { return nil }

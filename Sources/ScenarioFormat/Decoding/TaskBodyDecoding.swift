@@ -18,7 +18,8 @@ extension ScenarioDecoder {
     let named = configKeys.filter { $0.kind == .duration }.map(\.name)
     var steps: [TaskStep<String>] = []
     for item in items {
-      if case .scalar(let word, _) = item.content {
+      if case .scalar = item.content {
+        guard let word = context.scalar(item, "a task step") else { continue }
         if let step = Self.wordSteps[word] {
           steps.append(step)
         } else if word == "sleep" || word == "call" {
