@@ -157,7 +157,8 @@ public struct ExplorationReport: Sendable {
 }
 
 /// Renders an exploration report as text: the coverage, each outcome, and for each broken
-/// invariant its shortest counterexample with the full trace.
+/// invariant its shortest counterexample with the full trace. Text from the scenario and the
+/// file name are shown with their control characters escaped (``VisibleText``).
 public enum ExplorationTextRenderer {
   /// The report as text, ending in one newline.
   public static func render(_ report: ExplorationReport) -> String {
@@ -211,7 +212,7 @@ public enum ExplorationTextRenderer {
     }
     lines.append(verdictLine(report))
     return lines.map { line in
-      var line = line
+      var line = VisibleText.escaping(line)
       while line.last == " " { line.removeLast() }
       return line
     }.joined(separator: "\n") + "\n"

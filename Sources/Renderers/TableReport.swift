@@ -41,7 +41,8 @@ public struct TableReport: Sendable {
   public var allHold: Bool { rows.allSatisfy { $0.result.actual == $0.result.expected } }
 }
 
-/// Renders a truth-table report as text: a header, one line per row, a verdict.
+/// Renders a truth-table report as text: a header, one line per row, a verdict. Text from the
+/// scenario is shown with its control characters escaped (``VisibleText``).
 public enum TableTextRenderer {
   /// The report as text, ending in one newline.
   public static func render(_ report: TableReport) -> String {
@@ -65,7 +66,7 @@ public enum TableTextRenderer {
       failed == 0
         ? "all \(report.rows.count) rows answer as expected"
         : "\(failed) of \(report.rows.count) rows FAILED")
-    return lines.joined(separator: "\n") + "\n"
+    return lines.map(VisibleText.escaping).joined(separator: "\n") + "\n"
   }
 }
 

@@ -1,8 +1,12 @@
+import RacelabKernel
+
 /// Renders a run as the text trace, the project's golden format: a header, one line per
 /// happening in virtual time, and a closing summary that answers the question first.
 ///
 /// The output depends only on the report: no real time, no paths, no hash order, so the same
-/// report gives the same bytes on every machine and run.
+/// report gives the same bytes on every machine and run. Text from the scenario (a title, a
+/// version) is shown with its control characters escaped (``VisibleText``): it can neither drive
+/// the reader's terminal nor start a line of its own.
 public enum TextTraceRenderer {
   /// The text trace of `report`, ending with exactly one newline.
   public static func render(_ report: RunReport) -> String {
@@ -15,7 +19,7 @@ public enum TextTraceRenderer {
     lines += TraceNarrator.lines(of: report.result.trace, phrases: phrases).map(layout.format)
     lines.append("")
     lines += TraceSummary.lines(of: report)
-    return lines.joined(separator: "\n") + "\n"
+    return lines.map(VisibleText.escaping).joined(separator: "\n") + "\n"
   }
 
   private static func header(of report: RunReport) -> [String] {

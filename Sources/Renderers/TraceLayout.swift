@@ -50,10 +50,12 @@ struct TraceLayout {
       + Self.gap.count
   }
 
+  /// Pads the lane and the subject as they will be shown, control characters escaped, so a
+  /// subject such as `app-update 1.5\u{1B}` keeps the columns after it in place.
   private func row(_ time: String, _ lane: String, _ subject: String, _ text: String) -> String {
     trimmed(
-      time + Self.gap + Self.padRight(lane, laneWidth) + Self.gap
-        + Self.padRight(subject, Self.subjectWidth) + Self.gap + text)
+      time + Self.gap + Self.padRight(VisibleText.escaping(lane), laneWidth) + Self.gap
+        + Self.padRight(VisibleText.escaping(subject), Self.subjectWidth) + Self.gap + text)
   }
 
   private func trimmed(_ text: String) -> String {
