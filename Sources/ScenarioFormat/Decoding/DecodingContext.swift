@@ -38,12 +38,17 @@ struct DecodingContext {
   /// line of a trace or a message, so one with a line break (`\n`, `\r`, `\u2028`, a block
   /// scalar of several lines…) is an error too, unless `multiline` allows prose.
   mutating func scalar(_ node: YAMLNode, _ what: String, multiline: Bool = false) -> String? {
-    guard case .scalar(let text, _) = node.content else {
+    guard case .scalar(let text, let style) = node.content else {
       error(node.location, "\(what) must be a single value, found \(node.kindName)")
       return nil
     }
     if !multiline && text.contains(where: \.isNewline) {
-      error(node.location, "\(what) must be a single line, found a line break in '\(text)'")
+      let isBlock = style == .literal || style == .folded
+      error(
+        node.location, "\(what) must be a single line, found a line break in '\(text)'",
+        note: isBlock
+          ? "a block scalar keeps its final line break; write the value after the key, or "
+            + "fold it with '>-'" : nil)
       return nil
     }
     return text
