@@ -93,8 +93,8 @@ public struct CheckCommand: Sendable {
     }
     for orphan in Files.list(traces, suffixes: [".trace"]) where goldens[orphan] == nil {
       console.writeError(
-        "\(console.red("orphaned")) \(Files.join(traces, orphan)): no scenario "
-          + "\(Files.join(scenarios, String(orphan.dropLast(".trace".count)) + ".yaml"))"
+        "\(console.red("orphaned")) \(Files.join(traces, orphan).shown): no scenario "
+          + Files.join(scenarios, String(orphan.dropLast(".trace".count)) + ".yaml").shown
           + (update ? " (left in place; delete it if it is no longer wanted)" : "") + "\n")
       tally.orphaned += 1
       status = max(status, .failure)

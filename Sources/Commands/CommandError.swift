@@ -22,9 +22,10 @@ public struct CommandError: Error, Sendable, Equatable {
     CommandError(message: message, word: word, known: known, isUsage: false)
   }
 
-  /// The line printed for it, without colour.
+  /// The line printed for it, without colour, control characters escaped (a path or an
+  /// argument may hold anything).
   var line: String {
-    var line = message
+    var line = message.shown
     if let word, let suggestion = NearestWord.suggestion(for: word, among: known) {
       line += " (did you mean '\(suggestion)'?)"
     }
@@ -42,6 +43,7 @@ extension Console {
   /// Prints a file's located diagnostics (`path:line:column: error: …` with its notes), then
   /// how many there were.
   func report(_ diagnostics: [Diagnostic], path: String) {
+    // Diagnostic.formatted escapes the path and any quoted text itself.
     for diagnostic in diagnostics {
       let text = diagnostic.formatted(path: path)
       writeError(
@@ -53,6 +55,6 @@ extension Console {
 
   /// Prints a warning on standard error: `racelab: warning: …`.
   func warn(_ message: String) {
-    writeError("racelab: \(errorYellow("warning:")) \(message)\n")
+    writeError("racelab: \(errorYellow("warning:")) \(message.shown)\n")
   }
 }

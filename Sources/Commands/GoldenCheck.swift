@@ -19,7 +19,8 @@ struct GoldenCheck {
     var status = ExitStatus.success
     if !output.held {
       console.write(
-        "\(console.red("FAIL")) \(scenarioPath): an expectation does not hold (see its trace)\n")
+        "\(console.red("FAIL")) \(scenarioPath.shown): an expectation does not hold "
+          + "(see its trace)\n")
       status = .failure
     }
     if explore, file.scenario.exploreViolations != nil, case .timeline = file.scenario.content {
@@ -38,7 +39,7 @@ struct GoldenCheck {
       do {
         try goldens.replace(goldenPath, with: output.text)
         tally.written += 1
-        console.write("\(golden == nil ? "created" : "updated") \(goldenPath)\n")
+        console.write("\(golden == nil ? "created" : "updated") \(goldenPath.shown)\n")
         tally.count(status)
         return status
       } catch {
@@ -49,17 +50,19 @@ struct GoldenCheck {
     }
     tally.failed += 1
     if case .unusable(let what) = found {
-      console.write("\(console.red("FAIL")) \(scenarioPath): the golden \(goldenPath) \(what)\n")
+      console.write(
+        "\(console.red("FAIL")) \(scenarioPath.shown): the golden \(goldenPath.shown) \(what)\n")
     } else if let golden {
-      console.write("\(console.red("FAIL")) \(scenarioPath): trace differs from \(goldenPath)\n")
+      console.write(
+        "\(console.red("FAIL")) \(scenarioPath.shown): trace differs from \(goldenPath.shown)\n")
       let diff =
         UnifiedDiff.make(
           old: golden, new: output.text, oldName: goldenPath, newName: "\(scenarioPath) (now)")
         ?? ""
-      console.write(colourDiff(diff, console: console))
+      console.write(shownDiff(diff, console: console))
     } else {
       console.write(
-        "\(console.red("FAIL")) \(scenarioPath): missing golden \(goldenPath) "
+        "\(console.red("FAIL")) \(scenarioPath.shown): missing golden \(goldenPath.shown) "
           + "(run 'racelab check --update' to create it)\n")
     }
     return .failure
@@ -74,21 +77,23 @@ struct GoldenCheck {
       + "complete: \(report.complete)), broken: "
       + (found.isEmpty ? "none" : found.joined(separator: ", "))
     if report.expectationsMet {
-      console.write("\(console.green("ok")) \(scenarioPath): \(summary)\n")
+      console.write("\(console.green("ok")) \(scenarioPath.shown): \(summary)\n")
       return .success
     }
     console.write(
-      "\(console.red("FAIL")) \(scenarioPath): \(summary); "
+      "\(console.red("FAIL")) \(scenarioPath.shown): \(summary); "
         + ExplorationTextRenderer.verdictLine(report) + "\n")
     return .failure
   }
 
-  private func colourDiff(_ diff: String, console: Console) -> String {
-    guard console.colour else { return diff }
-    return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      if line.hasPrefix("+") && !line.hasPrefix("+++") { return console.green(String(line)) }
-      if line.hasPrefix("-") && !line.hasPrefix("---") { return console.red(String(line)) }
-      return String(line)
+  /// The diff with each line's control characters escaped (a golden file may hold anything)
+  /// and, when colour is allowed, removed lines in red and added lines in green.
+  private func shownDiff(_ diff: String, console: Console) -> String {
+    diff.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let shown = String(line).shown
+      if line.hasPrefix("+") && !line.hasPrefix("+++") { return console.green(shown) }
+      if line.hasPrefix("-") && !line.hasPrefix("---") { return console.red(shown) }
+      return shown
     }.joined(separator: "\n")
   }
 }

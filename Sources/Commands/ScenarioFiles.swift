@@ -121,7 +121,7 @@ enum ScenarioFiles {
       console.report(list.diagnostics, path: display)
       let count = list.diagnostics.count
       console.writeError(
-        "\(display): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
+        "\(display.shown): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
       return nil
     }
   }

@@ -123,7 +123,7 @@ import Testing
     #expect(outputs[0].output.hasPrefix("racelab · review-prompt"))
     #expect(
       outputs[3].output.contains(
-        #"replay: racelab run "# + folder.path(#"scenarios/evil\u{1B}]0;title\u{07}\n!!"#)))
+        #"replay: racelab run '"# + folder.path(#"scenarios/evil\u{1B}]0;title\u{07}\n!!"#)))
   }
 
   @Test func aGoldenWithControlCharactersIsDiffedEscaped() throws {
@@ -149,8 +149,12 @@ import Testing
     let outputs = [
       capture { RunCommand(files: [file], schedule: evil).execute(console: $0) },
       capture { RunCommand(files: [file], schedule: "0000000\u{1B}:default").execute(console: $0) },
-      capture { RunCommand(files: [file], variant: evil).execute(console: $0) },
-      capture { RunCommand(files: [file], runtime: evil).execute(console: $0) },
+      capture {
+        RunCommand(files: [file], overrides: Overrides(variant: evil)).execute(console: $0)
+      },
+      capture {
+        RunCommand(files: [file], overrides: Overrides(runtime: evil)).execute(console: $0)
+      },
       capture { CheckCommand(scenarios: evil).execute(console: $0) },
       capture { SchemaCommand(model: evil).execute(console: $0) },
     ]

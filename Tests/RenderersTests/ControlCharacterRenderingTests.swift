@@ -61,8 +61,9 @@ import Testing
         .init(
           summary: [], violations: [], headline: Self.forged, count: 1, schedule: "0:default")
       ],
-      violations: [], expectedViolations: [], expectationsMet: true)
-    let text = ExplorationTextRenderer.render(report, file: Self.forged)
+      violations: [], verdict: .init(expected: [], missing: [], unexpected: []),
+      replayCommand: "racelab run " + Self.forged)
+    let text = ExplorationTextRenderer.render(report)
     Self.expectClean(text)
     #expect(text.contains("  1 × \(Self.shown)\n"))
     #expect(text.contains("replay: racelab run \(Self.shown) --schedule 0:default\n"))
