@@ -14,23 +14,35 @@ struct Exploration {
   /// The deepest search for a shorter counterexample, in deviations from the default.
   static let counterexampleSearchDepth = 3
 
-  /// Explores and reports; warns when a shard has no part of the space.
+  /// Explores and reports; warns when a shard has no part of the space. A `SIGINT` stops the
+  /// exploration, which then reports what it covered as incomplete.
   func run(console: Console) -> ExplorationReport {
     guard case .timeline(let timeline) = file.scenario.content else {
       preconditionFailure("explore is only called on timeline scenarios")
     }
     let space = ScenarioExecution.explorer(for: file.scenario, timeline: timeline)
+    Interruption.watch()
+    defer { Interruption.stopWatching() }
     var tally = ExplorationTally()
     var strategy: String
     var shard: ExplorationReport.Shard?
+    let budget = settings.maxSchedules ?? ExploreSettings.defaultBudget
     if let runs = settings.randomRuns {
       strategy = "random \(Count.text(runs)), seed \(settings.seed)"
-      let chunks = Self.sampleChunks(runs: runs, jobs: settings.jobs)
+      let taken = min(runs, budget)
+      let progress = Progress(console: console, parts: 1)
+      let chunks = Self.sampleChunks(runs: taken, jobs: settings.jobs)
       let seed = settings.seed
       let parts = ParallelWork.map(count: chunks, jobs: settings.jobs) { chunk in
-        space.sample(runs: Self.sampleRange(chunk: chunk, of: chunks, runs: runs), seed: seed)
+        space.sample(
+          runs: Self.sampleRange(chunk: chunk, of: chunks, runs: taken), seed: seed,
+          onSchedule: { _ in progress.scheduleDone() })
       }
+      progress.finish()
       for part in parts { tally.merge(part) }
+      if taken < runs {
+        strategy += " (stopped at \(Count.text(taken)): \(budgetWords))"
+      }
     } else {
       strategy = settings.pruning ? "exhaustive" : "exhaustive (no pruning)"
       let roots = space.subtrees()
@@ -42,42 +54,63 @@ struct Exploration {
           index: given.index, count: given.count, subtrees: roots.count, mine: mine.count)
         if mine.isEmpty {
           console.warn(
-            "\(file.displayPath): the space has \(roots.count) subtree\(roots.count == 1 ? "" : "s"), "
+            "\(file.displayPath): the space has \(Count.of(roots.count, "subtree")), "
               + "so shard \(given.index)/\(given.count) has nothing to explore; "
               + "at most \(roots.count) shards do work")
         }
       }
       tally = exhaust(space, roots: mine.map { roots[$0] }, console: console)
     }
+    var interrupted = false
+    if Interruption.wasRequested {
+      interrupted = true
+      tally.complete = false
+      strategy += " (interrupted)"
+    }
     return ExplorationReportBuilder(file: file, timeline: timeline, space: space)
       .report(
-        of: tally.sorted, strategy: strategy, shard: shard, settings: settings)
+        of: tally.sorted, strategy: strategy, shard: shard, settings: settings,
+        interrupted: interrupted)
   }
 
-  /// Every schedule of the subtrees at `roots`: in parallel when unbounded, in order with one
-  /// shared budget under `--max-schedules` (so the first N schedules are the same whatever the
-  /// number of threads).
+  /// How the budget that stopped an exploration was set, in words.
+  private var budgetWords: String {
+    settings.maxSchedules != nil
+      ? "--max-schedules"
+      : "the default budget; raise it with --max-schedules N"
+  }
+
+  /// Every schedule of the subtrees at `roots`. Under `--max-schedules` the subtrees run in
+  /// order with one shared budget (so the first N schedules are the same whatever the number of
+  /// threads); otherwise in parallel, each within the default budget.
   private func exhaust(_ space: any ScenarioSpace, roots: [[Int]], console: Console)
     -> ExplorationTally
   {
-    let progress = Progress(console: console, subtrees: roots.count)
+    let progress = Progress(console: console, parts: roots.count)
     defer { progress.finish() }
     var tally = ExplorationTally()
     let pruning = settings.pruning
     if let maxSchedules = settings.maxSchedules {
-      for root in roots {
-        let budget = maxSchedules - tally.schedules
+      for root in roots where !Interruption.wasRequested {
         let part = space.exploreSubtree(
-          prefix: root, pruning: pruning, budget: budget, onSchedule: { _ in })
-        progress.subtreeDone(schedules: part.schedules, states: part.stateHashes.count)
+          prefix: root, pruning: pruning, budget: maxSchedules - tally.schedules,
+          onSchedule: { _ in progress.scheduleDone() })
+        progress.partDone(states: part.stateHashes.count)
         tally.merge(part)
       }
       return tally
     }
+    let budget = ExploreSettings.defaultBudget
     let parts = ParallelWork.map(count: roots.count, jobs: settings.jobs) { position in
+      guard !Interruption.wasRequested else {
+        var skipped = ExplorationTally()
+        skipped.complete = false
+        return skipped
+      }
       let part = space.exploreSubtree(
-        prefix: roots[position], pruning: pruning, budget: nil, onSchedule: { _ in })
-      progress.subtreeDone(schedules: part.schedules, states: part.stateHashes.count)
+        prefix: roots[position], pruning: pruning, budget: budget,
+        onSchedule: { _ in progress.scheduleDone() })
+      progress.partDone(states: part.stateHashes.count)
       return part
     }
     for part in parts { tally.merge(part) }
@@ -100,12 +133,14 @@ struct Exploration {
   }
 }
 
-/// A one-line progress display on standard error, shown only on a terminal.
+/// A one-line progress display on standard error, shown only on a terminal and redrawn at most
+/// four times a second; also where every schedule asks whether to go on (not after a `SIGINT`).
 private final class Progress: Sendable {
   private struct Counts {
-    var subtrees = 0
+    var parts = 0
     var schedules = 0
     var states = 0
+    var drawn = Date.distantPast
   }
 
   private let console: Console
@@ -113,23 +148,42 @@ private final class Progress: Sendable {
   private let start = Date()
   private let counts = Mutex(Counts())
 
-  init(console: Console, subtrees: Int) {
+  init(console: Console, parts: Int) {
     self.console = console
-    self.total = subtrees
+    self.total = parts
   }
 
-  func subtreeDone(schedules: Int, states: Int) {
+  /// Counts one schedule; returns whether to go on.
+  func scheduleDone() -> Bool {
+    if console.errorIsTerminal {
+      counts.withLock { counts in
+        counts.schedules += 1
+        draw(&counts, force: false)
+      }
+    }
+    return !Interruption.wasRequested
+  }
+
+  /// Counts a finished part (a subtree) and the states it saw.
+  func partDone(states: Int) {
     guard console.errorIsTerminal else { return }
     counts.withLock { counts in
-      counts.subtrees += 1
-      counts.schedules += schedules
+      counts.parts += 1
       counts.states += states
-      let seconds = max(Date().timeIntervalSince(start), 0.001)
-      console.writeError(
-        "\r\u{1B}[Kexplore: \(counts.subtrees)/\(total) subtrees covered · "
-          + "\(Count.text(counts.schedules)) schedules · \(Count.text(counts.states)) states · "
-          + "\(Count.text(Int(Double(counts.schedules) / seconds))) schedules/s")
+      draw(&counts, force: true)
     }
+  }
+
+  private func draw(_ counts: inout Counts, force: Bool) {
+    let now = Date()
+    guard force || now.timeIntervalSince(counts.drawn) >= 0.25 else { return }
+    counts.drawn = now
+    let seconds = max(now.timeIntervalSince(start), 0.001)
+    console.writeError(
+      "\r\u{1B}[Kexplore: \(counts.parts)/\(total) subtrees · "
+        + "\(Count.text(counts.schedules)) schedules · \(Count.text(counts.states)) states · "
+        + "\(Count.text(Int(Double(counts.schedules) / seconds))) schedules/s · "
+        + "\(Int(seconds))s (Ctrl-C stops and reports)")
   }
 
   func finish() {

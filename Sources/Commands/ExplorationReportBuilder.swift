@@ -10,9 +10,12 @@ struct ExplorationReportBuilder {
   var timeline: [ScriptedHappening]
   var space: any ScenarioSpace
 
+  /// The runs a search for a shorter counterexample may take.
+  static let counterexampleBudget = 10_000
+
   func report(
     of tally: ExplorationTally, strategy: String, shard: ExplorationReport.Shard?,
-    settings: ExploreSettings
+    settings: ExploreSettings, interrupted: Bool
   ) -> ExplorationReport {
     let hash = ScenarioRunner.hash(of: file)
     func token(_ schedule: Schedule) -> String {
@@ -29,7 +32,9 @@ struct ExplorationReportBuilder {
       let depth = min(finding.schedule.deviations.count - 1, Exploration.counterexampleSearchDepth)
       let shortest =
         depth >= 0
-        ? space.shortestCounterexample(for: finding.name, maxDeviations: depth) ?? finding.schedule
+        ? space.shortestCounterexample(
+          for: finding.name, maxDeviations: depth, budget: Self.counterexampleBudget)
+          ?? finding.schedule
         : finding.schedule
       let trace = ScenarioRunner.report(
         file, timeline: timeline, schedule: shortest, token: token(shortest))
@@ -42,10 +47,13 @@ struct ExplorationReportBuilder {
     var verdict = ExplorationReport.Verdict(
       expected: expected, missing: expected.filter { !found.contains($0) },
       unexpected: found.filter { !expected.contains($0) }.sorted())
-    if !tally.complete && settings.randomRuns == nil {
+    if interrupted {
+      verdict.notCovered = "interrupted"
+    } else if !tally.complete && settings.randomRuns == nil {
       verdict.notCovered =
         settings.maxSchedules.map { "stopped at --max-schedules \(Count.text($0))" }
-        ?? "not every subtree was covered"
+        ?? "stopped at the default budget of \(Count.text(ExploreSettings.defaultBudget)) "
+        + "schedules per subtree; raise it with --max-schedules N"
     }
     verdict.notChecked = file.expectationsNotChecked
     if shard != nil {

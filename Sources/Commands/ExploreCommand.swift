@@ -63,6 +63,11 @@ public struct ExploreSettings: Sendable {
   /// Whether to prune schedules that reach a state already seen.
   public var pruning = true
 
+  /// The schedules an exploration runs at most when `--max-schedules` is not given (per
+  /// subtree when exhaustive): enough for every space that finishes in minutes, a bound for
+  /// the astronomically large ones.
+  public static let defaultBudget = 1_000_000
+
   /// Default settings: exhaustive, pruned, one thread.
   public init() {}
 

@@ -4,10 +4,10 @@ import RacelabKernel
 protocol ScenarioSpace: Sendable {
   func subtrees() -> [[Int]]
   func exploreSubtree(
-    prefix: [Int], pruning: Bool, budget: Int?, onSchedule: (Int) -> Void
+    prefix: [Int], pruning: Bool, budget: Int?, onSchedule: (Int) -> Bool
   ) -> ExplorationTally
-  func sample(runs: Range<Int>, seed: UInt64) -> ExplorationTally
-  func shortestCounterexample(for invariant: String, maxDeviations: Int) -> Schedule?
+  func sample(runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool) -> ExplorationTally
+  func shortestCounterexample(for invariant: String, maxDeviations: Int, budget: Int) -> Schedule?
   func fits(_ schedule: Schedule) -> Bool
   func violations(of schedule: Schedule) -> [String]
 }

@@ -56,9 +56,11 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     return frontier
   }
 
-  /// Explores every schedule that starts with `prefix`, depth first, at most `budget` of them.
+  /// Explores every schedule that starts with `prefix`, depth first, at most `budget` of them;
+  /// after each, `onSchedule` gets the count so far and says whether to go on (`false` stops,
+  /// and the tally is then incomplete).
   public func exploreSubtree(
-    prefix: [Int], pruning: Bool, budget: Int? = nil, onSchedule: (Int) -> Void = { _ in }
+    prefix: [Int], pruning: Bool, budget: Int? = nil, onSchedule: (Int) -> Bool = { _ in true }
   ) -> ExplorationTally {
     var tally = ExplorationTally()
     let seen = SeenStates()
@@ -72,13 +74,17 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
         setup: setup, profile: profile, timeline: timeline,
         strategy: ExploringStrategy(forced: forced, pruning: pruning, seen: seen), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))
-      onSchedule(tally.schedules)
+      let goOn = onSchedule(tally.schedules)
       let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
       guard
         let position = (prefix.count..<limit).last(where: {
           strategy.choices[$0] + 1 < strategy.alternatives[$0]
         })
       else { break }
+      guard goOn else {
+        tally.complete = false
+        break
+      }
       forced = Array(strategy.choices[..<position]) + [strategy.choices[position] + 1]
     }
     tally.stateHashes = Set(seen.states.map(\.hashValue))
@@ -87,16 +93,20 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
 
   // MARK: Random
 
-  /// Runs `runs` seeded random schedules, run `i` seeded from `seed` and `i`.
-  public func sample(runs: Range<Int>, seed: UInt64) -> ExplorationTally {
+  /// Runs `runs` seeded random schedules, run `i` seeded from `seed` and `i`; after each,
+  /// `onSchedule` gets the count so far and says whether to go on.
+  public func sample(
+    runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool = { _ in true }
+  ) -> ExplorationTally {
     var tally = ExplorationTally()
     tally.complete = false
     for index in runs {
-      let runSeed = seed &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
+      let runSeed = seed &+ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03
       let (result, strategy) = Definition.simulate(
         setup: setup, profile: profile, timeline: timeline,
         strategy: RandomStrategy(seed: runSeed), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))
+      guard onSchedule(tally.schedules) else { break }
     }
     return tally
   }
@@ -104,11 +114,16 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   // MARK: Shortest counterexample
 
   /// The schedule that breaks `invariant` with the fewest deviations from the default, then
-  /// the earliest break, searching up to `maxDeviations` deviations; `nil` if none does.
-  public func shortestCounterexample(for invariant: String, maxDeviations: Int) -> Schedule? {
+  /// the earliest break, searching up to `maxDeviations` deviations and at most `budget` runs;
+  /// `nil` if none found does.
+  public func shortestCounterexample(
+    for invariant: String, maxDeviations: Int, budget: Int = .max
+  ) -> Schedule? {
+    var runs = 0
     var level: [(schedule: Schedule, alternatives: [Int])] = []
     var best: (time: VirtualTime, schedule: Schedule)?
     func consider(_ schedule: Schedule) -> [Int] {
+      runs += 1
       let (result, alternatives, _) = run(schedule)
       if let index = result.violations.firstIndex(of: invariant) {
         let time = result.violationTimes[index]
@@ -120,13 +135,13 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     }
     level = [(Schedule.default, consider(.default))]
     var depth = 0
-    while best == nil && depth < maxDeviations {
+    while best == nil && depth < maxDeviations && runs < budget {
       var next: [(schedule: Schedule, alternatives: [Int])] = []
       for (schedule, alternatives) in level {
         let start = (schedule.deviations.last?.position ?? -1) + 1
         guard start < alternatives.count else { continue }
         for position in start..<alternatives.count {
-          for alternative in 1..<max(1, alternatives[position]) {
+          for alternative in 1..<max(1, alternatives[position]) where runs < budget {
             let extended = Schedule(
               deviations: schedule.deviations + [
                 .init(position: position, alternative: alternative)

@@ -146,3 +146,118 @@ import Testing
     #expect(!folder.snapshot().keys.contains { $0.contains(".racelab-tmp-") })
   }
 }
+
+/// An exploration too large to finish: a budget bounds it, a terminal shows progress, and
+/// `SIGINT` stops it with a report of what was covered.
+@Suite(.serialized) struct LongExplorationTests {
+  /// Eight busy jobs anywhere in five seconds: far more schedules than anyone waits for.
+  static let huge =
+    "name: huge\nmodel: review-prompt\ntimeline:\n  - {at: 0s, event: game-won}\n"
+    + "  - {at: 0s, event: screen-show}\n"
+    + String(repeating: "  - {at: 0s..5s, event: main-busy, for: 10ms}\n", count: 8)
+
+  @Test func maxSchedulesBoundsTheWorkOfManySameInstantEvents() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "same.yaml",
+      "name: same\nmodel: review-prompt\ntimeline:\n"
+        + String(repeating: "  - {at: 1ns, event: window-attach}\n", count: 400))
+    let result = try runRacelab(["explore", folder.path("same.yaml"), "--max-schedules", "1"])
+    #expect(result.status == 1)
+    #expect(result.outputText.contains("\n1 schedule · "))
+    #expect(result.outputText.contains("space not covered (stopped at --max-schedules 1)"))
+  }
+
+  @Test func aSampleLargerThanTheDefaultBudgetStopsThere() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("huge.yaml", Self.huge)
+    let result = try runRacelab([
+      "explore", folder.path("huge.yaml"), "--random", "1000000000000", "--max-schedules", "20",
+    ])
+    #expect(result.outputText.contains("random 1,000,000,000,000, seed 1 (stopped at 20: "))
+    #expect(result.outputText.contains("\n20 schedules · "))
+  }
+
+  @Test func interruptStopsAndReportsWhatWasCovered() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("huge.yaml", Self.huge)
+    let run = try TerminalRun(["explore", folder.path("huge.yaml")], in: folder.url)
+    // The gate: the progress line shows the exploration is under way.
+    try run.waitFor("schedules/s")
+    run.process.interrupt()
+    run.process.waitUntilExit()
+    let output = run.finish()
+    #expect(run.process.terminationReason == .exit)
+    #expect(run.process.terminationStatus == 1)
+    #expect(output.contains("exhaustive (interrupted)"))
+    #expect(output.contains("complete: false"))
+    #expect(output.contains("space not covered (interrupted)"))
+  }
+}
+
+/// The built `racelab` with standard output and error on one pseudo-terminal, read while it
+/// runs.
+final class TerminalRun: @unchecked Sendable {
+  // Safe: `received` and `waiting` are only touched under `lock`; `process` is started once.
+  let process = Process()
+  private let master: Int32
+  private let lock = NSLock()
+  private var received: [UInt8] = []
+  private var waiting: (marker: String, gate: DispatchSemaphore)?
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ arguments: [String], in directory: URL) throws {
+    let executable = try #require(racelabExecutable())
+    let functions = try #require(PseudoTerminalFunctions())
+    master = functions.open(O_RDWR | O_NOCTTY)
+    try #require(master >= 0 && functions.grant(master) == 0 && functions.unlock(master) == 0)
+    let name = try #require(functions.name(master).map { String(cString: $0) })
+    let terminal = open(name, O_RDWR | O_NOCTTY)
+    try #require(terminal >= 0)
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = racelabEnvironment([:])
+    process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardError = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    close(terminal)
+    Thread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(master, &buffer, buffer.count)
+        if count <= 0 { break }
+        lock.withLock {
+          received += buffer[..<count]
+          if let waiting, String(decoding: received, as: UTF8.self).contains(waiting.marker) {
+            waiting.gate.signal()
+            self.waiting = nil
+          }
+        }
+      }
+      done.signal()
+    }.start()
+  }
+
+  /// Returns once the terminal has shown `marker`.
+  func waitFor(_ marker: String) throws {
+    let gate = DispatchSemaphore(value: 0)
+    let seen = lock.withLock { () -> Bool in
+      if String(decoding: received, as: UTF8.self).contains(marker) { return true }
+      waiting = (marker, gate)
+      return false
+    }
+    if !seen { gate.wait() }
+  }
+
+  /// Everything the terminal received, once the process has exited.
+  func finish() -> String {
+    done.wait()
+    close(master)
+    return lock.withLock { String(decoding: received, as: UTF8.self) }
+  }
+}
