@@ -1,5 +1,6 @@
 import Foundation
 import Renderers
+import ScenarioFormat
 
 #if canImport(Glibc)
   import Glibc
@@ -19,6 +20,8 @@ public struct CheckCommand: Sendable {
   public var update: Bool
   /// Also explore every scenario with an `explore:` block and check its expected violations.
   public var explore: Bool
+  /// How large files and runs may be.
+  public var limits = ScenarioLimits()
 
   /// Creates the command.
   public init(
@@ -88,7 +91,7 @@ public struct CheckCommand: Sendable {
       goldens[golden] = relative
       let check = GoldenCheck(
         scenarioPath: Files.join(scenarios, relative), goldenPath: Files.join(traces, golden),
-        goldens: goldenFiles, update: update, explore: explore)
+        goldens: goldenFiles, update: update, explore: explore, limits: limits)
       status = max(status, check.run(console: console, tally: &tally))
     }
     for orphan in Files.list(traces, suffixes: [".trace"]) where goldens[orphan] == nil {

@@ -42,14 +42,20 @@ extension Console {
 
   /// Prints a file's located diagnostics (`path:line:column: error: …` with its notes), then
   /// how many there were.
-  func report(_ diagnostics: [Diagnostic], path: String) {
+  /// At most `limit` are printed; a line counts the rest.
+  func report(_ diagnostics: [Diagnostic], path: String, limit: Int = ScenarioLimits().errors) {
     // Diagnostic.formatted escapes the path and any quoted text itself.
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.prefix(limit) {
       let text = diagnostic.formatted(path: path)
       writeError(
         (errorColour
           ? text.replacingOccurrences(of: ": error: ", with: ": \(errorRed("error:")) ")
           : text) + "\n")
+    }
+    if diagnostics.count > limit {
+      writeError(
+        "\(path.shown): \(diagnostics.count - limit) more errors not shown "
+          + "(raise the number shown with --limits errors=N)\n")
     }
   }
 

@@ -17,6 +17,8 @@ public struct ExploreCommand: Sendable {
   public var settings = ExploreSettings()
   /// Whether `files` are JSON outputs of shards to merge into one verdict.
   public var merge = false
+  /// How large files and runs may be.
+  public var limits = ScenarioLimits()
 
   /// Creates the command.
   public init(files: [String]) {
@@ -27,7 +29,8 @@ public struct ExploreCommand: Sendable {
   /// (and an exhaustive search covered the space), 1 otherwise, 2 on bad input.
   public func execute(console: Console) -> ExitStatus {
     if merge { return ShardMerge(files: files).execute(console: console) }
-    return ScenarioFiles.each(files, overrides: overrides, console: console) { file in
+    return ScenarioFiles.each(files, overrides: overrides, limits: limits, console: console) {
+      file in
       guard case .timeline = file.scenario.content else {
         console.report(.input("\(file.displayPath): explore needs a timeline, not a table"))
         return .badInput

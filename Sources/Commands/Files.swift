@@ -11,6 +11,11 @@ enum Files {
     return [UInt8](data)
   }
 
+  /// The size in bytes of the file at `path`, if it exists.
+  static func size(_ path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+  }
+
   /// Whether `path` is a directory.
   static func isDirectory(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false

@@ -1,4 +1,5 @@
 import Renderers
+import ScenarioFormat
 
 /// One scenario of `check`: its expectations, its exploration when asked, and its trace
 /// against its golden file (replaced when `update` and the trace is complete).
@@ -8,14 +9,23 @@ struct GoldenCheck {
   var goldens: GoldenFiles
   var update: Bool
   var explore: Bool
+  var limits: ScenarioLimits
 
   func run(console: Console, tally: inout CheckTally) -> ExitStatus {
-    guard let file = ScenarioFiles.load(scenarioPath, overrides: Overrides(), console: console)
+    guard
+      let file = ScenarioFiles.load(
+        scenarioPath, overrides: Overrides(), limits: limits, console: console)
     else {
       tally.badInput += 1
       return .badInput
     }
     let output = ScenarioRunner.render(file, format: .text)
+    if let incomplete = output.incomplete {
+      // An incomplete trace never replaces a golden.
+      console.report(incomplete)
+      tally.badInput += 1
+      return .badInput
+    }
     var status = ExitStatus.success
     if !output.held {
       console.write(

@@ -19,6 +19,8 @@ public struct RunCommand: Sendable {
   public var overrides = Overrides()
   /// A schedule token from `racelab explore` to replay (one file only).
   public var schedule: String?
+  /// How large files and runs may be.
+  public var limits = ScenarioLimits()
 
   /// Creates the command.
   public init(
@@ -33,7 +35,7 @@ public struct RunCommand: Sendable {
 
   /// Runs every file; the status is the worst of the files'.
   public func execute(console: Console) -> ExitStatus {
-    ScenarioFiles.each(files, overrides: overrides, console: console) { file in
+    ScenarioFiles.each(files, overrides: overrides, limits: limits, console: console) { file in
       var replay: ScheduleToken?
       if let schedule {
         do throws(CommandError) {
@@ -44,6 +46,10 @@ public struct RunCommand: Sendable {
         }
       }
       let output = ScenarioRunner.render(file, format: format, replay: replay)
+      if let incomplete = output.incomplete {
+        console.report(incomplete)
+        return .badInput
+      }
       console.write(
         format == .text ? console.paint(output.text, headlines: output.headlines) : output.text)
       return output.held ? .success : .failure

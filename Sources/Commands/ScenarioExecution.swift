@@ -8,19 +8,24 @@ public enum ScenarioExecution {
   /// Runs a timeline scenario with `strategy` and builds its report.
   public static func report<Strategy: SchedulingStrategy>(
     _ scenario: Scenario, timeline: [ScriptedHappening], strategy: Strategy,
-    schedule: String? = nil
+    schedule: String? = nil, traceLimit: Int = .max
   ) -> RunReport {
     guard let definition = ModelCatalog.definition(named: scenario.model) else {
       preconditionFailure("the scenario layer accepted an unknown model")
     }
-    return report(definition, scenario, timeline: timeline, strategy: strategy, schedule: schedule)
+    return report(
+      definition, scenario, timeline: timeline, strategy: strategy, schedule: schedule,
+      traceLimit: traceLimit)
   }
 
   private static func report<Definition: ModelDefinition, Strategy: SchedulingStrategy>(
     _ definition: Definition.Type, _ scenario: Scenario, timeline: [ScriptedHappening],
-    strategy: Strategy, schedule: String?
+    strategy: Strategy, schedule: String?, traceLimit: Int
   ) -> RunReport {
-    let result = simulate(definition, scenario, timeline: timeline, strategy: strategy).result
+    let result = Definition.simulate(
+      setup: scenario.setup, profile: scenario.runtime, timeline: timeline, strategy: strategy,
+      traceLimit: traceLimit
+    ).result
     let setup = scenario.setup
     return RunReport(
       scenario: scenario.name, title: scenario.title, model: scenario.model,

@@ -34,6 +34,8 @@ struct ScenarioFile {
   var overrides: Overrides
   /// The file's own variant and runtime, before overrides.
   var ownVariant: String, ownRuntime: String
+  /// The limits it was loaded under, which its runs keep too.
+  var limits: ScenarioLimits
 
   /// The path as diagnostics name it.
   var displayPath: String { path == "-" ? "<stdin>" : path }
@@ -81,14 +83,28 @@ enum ScenarioFiles {
     return (paths, ok)
   }
 
-  /// The bytes of `path` (standard input for `-`), or `nil` after saying why not.
-  static func read(_ path: String, console: Console) -> [UInt8]? {
+  /// The bytes of `path` (standard input for `-`), or `nil` after saying why not: also when
+  /// the file is larger than `limit` bytes.
+  static func read(_ path: String, limit: Int = ScenarioLimits().fileBytes, console: Console)
+    -> [UInt8]?
+  {
+    let tooLarge = CommandError.input(
+      "\(path == "-" ? "standard input" : path) is larger than the limit of \(limit) bytes "
+        + "(raise it with --limits file-bytes=N)")
     if path == "-" {
       guard let bytes = console.readInput() else {
         console.report(.input("cannot read standard input"))
         return nil
       }
+      guard bytes.count <= limit else {
+        console.report(tooLarge)
+        return nil
+      }
       return bytes
+    }
+    if let size = Files.size(path), size > limit {
+      console.report(tooLarge)
+      return nil
     }
     if let bytes = Files.read(path) { return bytes }
     let problem =
@@ -101,10 +117,13 @@ enum ScenarioFiles {
 
   /// The decoded scenario at `path` with the overrides applied, or `nil` after printing why
   /// not.
-  static func load(_ path: String, overrides: Overrides, console: Console) -> ScenarioFile? {
-    guard let bytes = read(path, console: console) else { return nil }
+  static func load(
+    _ path: String, overrides: Overrides, limits: ScenarioLimits = ScenarioLimits(),
+    console: Console
+  ) -> ScenarioFile? {
+    guard let bytes = read(path, limit: limits.fileBytes, console: console) else { return nil }
     let display = path == "-" ? "<stdin>" : path
-    switch ScenarioLoader.load(bytes, models: ModelCatalog.vocabularies) {
+    switch ScenarioLoader.load(bytes, models: ModelCatalog.vocabularies, limits: limits) {
     case .success(var scenario):
       let ownVariant = scenario.setup.variant
       let ownRuntime = scenario.runtime.name
@@ -116,9 +135,9 @@ enum ScenarioFiles {
       }
       return ScenarioFile(
         path: path, bytes: bytes, scenario: scenario, overrides: overrides,
-        ownVariant: ownVariant, ownRuntime: ownRuntime)
+        ownVariant: ownVariant, ownRuntime: ownRuntime, limits: limits)
     case .failure(let list):
-      console.report(list.diagnostics, path: display)
+      console.report(list.diagnostics, path: display, limit: limits.errors)
       let count = list.diagnostics.count
       console.writeError(
         "\(display.shown): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
@@ -129,13 +148,13 @@ enum ScenarioFiles {
   /// Loads each file the operands name and hands it to `body`; a file that does not load
   /// counts as bad input. Returns the worst status.
   static func each(
-    _ operands: [String], overrides: Overrides, console: Console,
-    _ body: (ScenarioFile) -> ExitStatus
+    _ operands: [String], overrides: Overrides, limits: ScenarioLimits = ScenarioLimits(),
+    console: Console, _ body: (ScenarioFile) -> ExitStatus
   ) -> ExitStatus {
     let (paths, ok) = expand(operands, console: console)
     var status = ok ? ExitStatus.success : .badInput
     for path in paths {
-      if let file = load(path, overrides: overrides, console: console) {
+      if let file = load(path, overrides: overrides, limits: limits, console: console) {
         status = max(status, body(file))
       } else {
         status = max(status, .badInput)

@@ -12,6 +12,8 @@ enum ScenarioRunner {
     var held: Bool
     /// The model's one-line answers in it, for painting on a terminal.
     var headlines: [String]
+    /// Why the output is not the whole run (the trace passed its limit), if it is not.
+    var incomplete: CommandError?
   }
 
   /// The file's output in `format`, replaying `replay` if given.
@@ -24,6 +26,13 @@ enum ScenarioRunner {
       let report = self.report(
         file, timeline: timeline, schedule: replay?.schedule ?? .default,
         token: replay?.text)
+      guard !report.result.traceOverflowed else {
+        return Output(
+          text: "", held: false, headlines: [],
+          incomplete: .input(
+            "\(file.displayPath): the trace is longer than the limit of "
+              + "\(file.limits.traceEvents) events (raise it with --limits trace-events=N)"))
+      }
       let text =
         format == .json ? JSONTraceRenderer.render(report) : TextTraceRenderer.render(report)
       return Output(text: text, held: report.expectationsMet, headlines: [report.headline])
@@ -41,7 +50,8 @@ enum ScenarioRunner {
     _ file: ScenarioFile, timeline: [ScriptedHappening], schedule: Schedule, token: String?
   ) -> RunReport {
     var report = ScenarioExecution.report(
-      file.scenario, timeline: timeline, strategy: ReplayStrategy(schedule), schedule: token)
+      file.scenario, timeline: timeline, strategy: ReplayStrategy(schedule), schedule: token,
+      traceLimit: file.limits.traceEvents)
     report.expectationsNotChecked = file.expectationsNotChecked
     report.customTaskBody = file.scenario.setup.taskOverride != nil
     return report

@@ -5,6 +5,8 @@ import ScenarioFormat
 public struct TreeCommand: Sendable {
   /// The files.
   public var files: [String]
+  /// How large a file may be, and how many diagnostics are printed.
+  public var limits = ScenarioLimits()
 
   /// Creates the command.
   public init(files: [String]) {
@@ -15,7 +17,7 @@ public struct TreeCommand: Sendable {
   public func execute(console: Console) -> ExitStatus {
     var status = ExitStatus.success
     for path in files {
-      guard let bytes = ScenarioFiles.read(path, console: console) else {
+      guard let bytes = ScenarioFiles.read(path, limit: limits.fileBytes, console: console) else {
         status = .badInput
         continue
       }
@@ -23,7 +25,7 @@ public struct TreeCommand: Sendable {
       case .success(let root):
         console.write(root.canonicalJSON() + "\n")
       case .failure(let list):
-        console.report(list.diagnostics, path: path == "-" ? "<stdin>" : path)
+        console.report(list.diagnostics, path: path == "-" ? "<stdin>" : path, limit: limits.errors)
         status = .badInput
       }
     }

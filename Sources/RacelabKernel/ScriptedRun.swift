@@ -25,7 +25,8 @@ public struct ScriptedHappening: Sendable, Hashable {
 
 extension ModelDefinition {
   /// Runs the model from `setup` through `timeline` (in file order) on `profile`, deciding every
-  /// choice point with `strategy`. The one code path shared by `run`, replay and exploration.
+  /// choice point with `strategy`, keeping at most `traceLimit` trace events. The one code path
+  /// shared by `run`, replay and exploration.
   ///
   /// When the strategy chooses an order of instants that the arrival instants in use do not
   /// give, the run starts again from the beginning, with the same strategy as it was given and
@@ -33,13 +34,13 @@ extension ModelDefinition {
   /// unchanged, so this ends after at most one new start per windowed choice.
   public static func simulate<Strategy: SchedulingStrategy>(
     setup: ModelSetup, profile: RuntimeProfile, timeline: [ScriptedHappening],
-    strategy: Strategy, tracing: Bool = true
+    strategy: Strategy, tracing: Bool = true, traceLimit: Int = .max
   ) -> (result: SimulationResult, strategy: Strategy) {
     var instants: [Int64]?
     while true {
       var simulation = Simulation(
         model: makeModel(setup), profile: profile, wallClock: setup.wallClock,
-        strategy: strategy, tracing: tracing, arrivalInstants: instants)
+        strategy: strategy, tracing: tracing, arrivalInstants: instants, traceLimit: traceLimit)
       for happening in timeline {
         let event = makeEvent(happening.event, setup: setup)
         switch happening.timing {

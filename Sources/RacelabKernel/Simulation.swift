@@ -30,7 +30,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   ///     earliest instant of each window.
   public init(
     model: Model, profile: RuntimeProfile, wallClock: WallClock, strategy: Strategy,
-    tracing: Bool = true, arrivalInstants: [Int64]? = nil
+    tracing: Bool = true, arrivalInstants: [Int64]? = nil, traceLimit: Int = .max
   ) {
     self.model = model
     self.strategy = strategy
@@ -38,6 +38,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     self.context = SimulationContext(
       laneCount: max(1, model.laneNames.count), wallClock: wallClock, profile: profile,
       isTracing: tracing)
+    self.context.traceLimit = traceLimit
     self.model.prepare(context: &context)
   }
 
@@ -92,7 +93,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
-      summary: model.summary(context: context), counters: context.counters)
+      summary: model.summary(context: context), counters: context.counters,
+      traceOverflowed: context.traceOverflowed)
   }
 
   /// The loop of a run with no windowed happening: every instant is fixed, so no order is
@@ -338,4 +340,6 @@ public struct SimulationResult: Sendable {
   public var summary: [TraceField]
   /// Counts kept in every run.
   public var counters: SimulationCounters
+  /// Whether the trace stopped at its limit, so that it is not the whole run.
+  public var traceOverflowed = false
 }

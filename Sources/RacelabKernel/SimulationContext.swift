@@ -19,6 +19,10 @@ public struct SimulationContext<Model: SimulationModel> {
   public private(set) var violationTimes: [VirtualTime] = []
   /// The trace so far (empty unless ``isTracing``).
   public internal(set) var trace: [TraceEvent] = []
+  /// The most events the trace keeps; past it, the trace stops and ``traceOverflowed`` is set.
+  var traceLimit = Int.max
+  /// Whether the run produced more trace events than ``traceLimit``.
+  public internal(set) var traceOverflowed = false
 
   var lanes: [LaneState]
   var tasks: [TaskRecord] = []
@@ -43,6 +47,10 @@ public struct SimulationContext<Model: SimulationModel> {
     _ kind: @autoclosure () -> TraceEvent.Kind, lane: LaneID?, at time: VirtualTime? = nil
   ) {
     guard isTracing else { return }
+    guard trace.count < traceLimit else {
+      traceOverflowed = true
+      return
+    }
     trace.append(TraceEvent(time: time ?? now, lane: lane, kind: kind()))
   }
 

@@ -207,7 +207,9 @@ struct NewcomerTests {
     let readme = try String(
       contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
 
-    #expect(readme.contains(CommandCatalog.markdownTable))
+    #expect(
+      readme.contains(CommandCatalog.markdownTable),
+      "the README's table should be:\n\(CommandCatalog.markdownTable)")
     for command in CommandCatalog.commands {
       let help = try runRacelab(["help", command.name])
       #expect(help.outputText == command.usage)

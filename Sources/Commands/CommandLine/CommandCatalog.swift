@@ -12,6 +12,8 @@ public enum OptionValue: Sendable, Equatable {
   case shard
   /// Any text, shown as `placeholder` in usage lines.
   case text(placeholder: String)
+  /// `name=N,…`: resource limits (see ``ScenarioLimits``).
+  case limits
 
   /// How the value is written in a usage line (`text|json`, `N`, `I/N`, `TOKEN`).
   var placeholder: String? {
@@ -22,6 +24,7 @@ public enum OptionValue: Sendable, Equatable {
     case .seed: "S"
     case .shard: "I/N"
     case .text(let placeholder): placeholder
+    case .limits: "NAME=N,…"
     }
   }
 }

@@ -48,14 +48,17 @@ public enum CommandLineRunner {
       if schedule != nil && (operands.count != 1 || Files.isDirectory(operands[0])) {
         throw .usage("--schedule replays one file; give exactly one")
       }
-      return RunCommand(files: operands, format: format, overrides: overrides, schedule: schedule)
-        .execute(console: console)
+      var command = RunCommand(
+        files: operands, format: format, overrides: overrides, schedule: schedule)
+      command.limits = arguments.limits("--limits")
+      return command.execute(console: console)
     case "explore":
       guard !operands.isEmpty else { throw .usage("explore needs at least one scenario file") }
       var command = ExploreCommand(files: operands)
       command.format = format
       command.overrides = overrides
       command.merge = arguments.has("--merge")
+      command.limits = arguments.limits("--limits")
       command.settings.randomRuns = arguments.count("--random")
       command.settings.seed = arguments.seed("--seed") ?? 1
       command.settings.maxSchedules = arguments.count("--max-schedules")
@@ -71,13 +74,16 @@ public enum CommandLineRunner {
       return command.execute(console: console)
     case "check":
       guard operands.count <= 1 else { throw .usage("check takes at most one folder") }
-      return CheckCommand(
+      var command = CheckCommand(
         scenarios: operands.first ?? "scenarios", traces: arguments.text("--traces"),
-        update: arguments.has("--update"), explore: arguments.has("--explore")
-      ).execute(console: console)
+        update: arguments.has("--update"), explore: arguments.has("--explore"))
+      command.limits = arguments.limits("--limits")
+      return command.execute(console: console)
     case "tree":
       guard !operands.isEmpty else { throw .usage("tree needs at least one file") }
-      return TreeCommand(files: operands).execute(console: console)
+      var command = TreeCommand(files: operands)
+      command.limits = arguments.limits("--limits")
+      return command.execute(console: console)
     case "schema":
       guard operands.count <= 1 else { throw .usage("schema takes at most one model") }
       return SchemaCommand(model: operands.first).execute(console: console)

@@ -1,4 +1,5 @@
 import RacelabKernel
+import ScenarioFormat
 
 /// Every command racelab has, with its options: the one declaration that parsing, validation,
 /// `--help`, the overview and the README's command table are made from.
@@ -11,6 +12,10 @@ public enum CommandCatalog {
     help: "text (default) or one JSON object per file, one line each")
   static let variant = OptionSpec(
     name: "--variant", value: .text(placeholder: "V"), help: "run every file with this variant")
+  static let limits = OptionSpec(
+    name: "--limits", value: .limits,
+    help: "raise resource limits: "
+      + ScenarioLimits.names.map(\.name).joined(separator: ", ") + " (see the README)")
   static let runtime = OptionSpec(
     name: "--runtime", value: .choice(RuntimeProfile.all.map(\.name)),
     help: "run every file on this runtime's cancellation rules")
@@ -32,6 +37,7 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--schedule", value: .text(placeholder: "TOKEN"),
           help: "replay a schedule printed by racelab explore (one file only)"),
+        limits,
       ],
       exitStatus: "0 every expectation holds, 1 one does not, 2 bad input or usage"),
     CommandSpec(
@@ -68,6 +74,7 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--merge", value: .none,
           help: "the FILEs are JSON outputs of shards: print their joint verdict"),
+        limits,
       ],
       exitStatus: """
         0 the invariants broken are exactly the file's explore: {violations: […]} (none if
@@ -95,6 +102,7 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--explore", value: .none,
           help: "also explore every file with an explore: block and check its violations"),
+        limits,
       ],
       exitStatus: "0 all goldens and expectations hold, 1 one failed, 2 bad input or usage"),
     CommandSpec(
@@ -112,7 +120,7 @@ public enum CommandCatalog {
         Prints each file's YAML tree as one line of JSON with sorted keys, every scalar a
         string: the form a standard YAML loader (PyYAML's BaseLoader) gives, for tooling.
         """,
-      options: [], exitStatus: "0 printed, 2 a file is unreadable or not in the YAML subset"),
+      options: [limits], exitStatus: "0 printed, 2 a file is unreadable or not in the YAML subset"),
     CommandSpec(
       name: "help", operands: "[COMMAND]",
       summary: "show a command's help",

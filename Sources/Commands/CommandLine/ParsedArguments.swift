@@ -1,3 +1,5 @@
+import ScenarioFormat
+
 /// A command's arguments split by its declaration into operands, option values and switches,
 /// every value already checked against what its option takes.
 struct ParsedArguments {
@@ -63,6 +65,14 @@ struct ParsedArguments {
   /// The seed of option `name`, if given.
   func seed(_ name: String) -> UInt64? { values[name].flatMap { UInt64($0) } }
 
+  /// The limits of option `name` (the defaults when not given).
+  func limits(_ name: String) -> ScenarioLimits {
+    guard let text = values[name], case .success(let limits) = ScenarioLimits.parse(text) else {
+      return ScenarioLimits()
+    }
+    return limits
+  }
+
   /// The shard of option `name`, if given.
   func shard(_ name: String) -> (index: Int, count: Int)? {
     values[name].flatMap(Self.shard)
@@ -85,6 +95,16 @@ struct ParsedArguments {
     case .seed:
       guard isDigits(value), UInt64(value) != nil else {
         throw .usage("\(option.name) takes a whole number from 0 to \(UInt64.max), not '\(value)'")
+      }
+    case .limits:
+      if case .failure(let error) = ScenarioLimits.parse(value) {
+        let names = ScenarioLimits.names.map(\.name)
+        throw error.badValue == nil
+          ? .usage(
+            "\(option.name): unknown limit '\(error.name)' "
+              + "(\(names.joined(separator: ", ")))", word: error.name, known: names)
+          : .usage(
+            "\(option.name): \(error.name) takes a whole number ≥ 1, not '\(error.badValue ?? "")'")
       }
     case .shard:
       guard shard(value) != nil else {

@@ -1,0 +1,97 @@
+/// How large a scenario file and what it describes may be, so that no input makes racelab run
+/// out of memory or time. The defaults are far above any real scenario; `--limits` raises them.
+public struct ScenarioLimits: Sendable, Equatable {
+  /// Bytes of one file.
+  public var fileBytes = 16 << 20
+  /// Bytes of one scalar value.
+  public var scalarBytes = 1 << 20
+  /// Entries of a timeline (or rows of a table).
+  public var happenings = 1_000_000
+  /// Steps of a `task:` body.
+  public var taskSteps = 10_000
+  /// Diagnostics printed for one file (the rest are counted).
+  public var errors = 100
+  /// Events of one run's full trace.
+  public var traceEvents = 20_000_000
+
+  /// The defaults.
+  public init() {}
+
+  /// Each limit's name as `--limits` writes it, with its key path.
+  public static var names: [(name: String, keyPath: WritableKeyPath<ScenarioLimits, Int>)] {
+    [
+      ("file-bytes", \.fileBytes), ("scalar-bytes", \.scalarBytes),
+      ("happenings", \.happenings), ("task-steps", \.taskSteps), ("errors", \.errors),
+      ("trace-events", \.traceEvents),
+    ]
+  }
+
+  /// Reads `name=N,name=N`; `nil` (with the reason) when a name is unknown or a value is not
+  /// a whole number ≥ 1.
+  public static func parse(_ text: String) -> Result<ScenarioLimits, LimitsError> {
+    var limits = ScenarioLimits()
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard pair.count == 2, let entry = names.first(where: { $0.name == pair[0] }) else {
+        return .failure(LimitsError(name: String(pair[0])))
+      }
+      guard pair[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(pair[1]),
+        value >= 1
+      else { return .failure(LimitsError(name: String(pair[0]), badValue: String(pair[1]))) }
+      limits[keyPath: entry.keyPath] = value
+    }
+    return .success(limits)
+  }
+
+  /// A `--limits` text that does not parse.
+  public struct LimitsError: Error, Sendable {
+    /// The limit's name as written.
+    public var name: String
+    /// The value, when the name was right and the value was not.
+    public var badValue: String?
+  }
+
+  /// The limit named `name`'s value.
+  public func value(named name: String) -> Int? {
+    Self.names.first { $0.name == name }.map { self[keyPath: $0.keyPath] }
+  }
+
+  /// The problems of a file's tree that pass a limit: scalars too long, a timeline or table
+  /// too long, a task body too long. Each is located at the value and names the limit.
+  func problems(in root: YAMLNode) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    func visit(_ node: YAMLNode) {
+      switch node.content {
+      case .scalar(let text, _):
+        if text.utf8.count > scalarBytes {
+          found.append(
+            Diagnostic(
+              location: node.location,
+              message: "a value of \(text.utf8.count) bytes is longer than the limit of "
+                + "\(scalarBytes) (raise it with --limits scalar-bytes=N)"))
+        }
+      case .sequence(let items):
+        for item in items { visit(item) }
+      case .mapping(let entries):
+        for entry in entries { visit(entry.value) }
+      }
+    }
+    visit(root)
+    guard case .mapping(let entries) = root.content else { return found }
+    for entry in entries {
+      guard case .sequence(let items) = entry.value.content else { continue }
+      let (limit, name, what) =
+        entry.key == "task"
+        ? (taskSteps, "task-steps", "steps")
+        : (happenings, "happenings", entry.key == "timeline" ? "happenings" : "rows")
+      if items.count > limit {
+        found.append(
+          Diagnostic(
+            location: entry.value.location,
+            message: "'\(entry.key)' has \(items.count) \(what), more than the limit of "
+              + "\(limit) (raise it with --limits \(name)=N)"))
+      }
+    }
+    return found
+  }
+}
