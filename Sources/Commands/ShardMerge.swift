@@ -69,7 +69,6 @@ struct ShardMerge {
     var violations: [ExplorationReport.Violation] = []
     var complete = notCovered == nil
     var schedules = 0
-    var states: Int? = 0
     for shard in shards.sorted(by: { $0.index < $1.index }) {
       let report = shard.report
       schedules += report.schedules
@@ -77,7 +76,6 @@ struct ShardMerge {
       if notCovered == nil, let reason = report.verdict.notCovered {
         notCovered = "shard \(shard.index): \(reason)"
       }
-      states = report.states.flatMap { mine in states.map { $0 + mine } }
       for outcome in report.outcomes {
         if let at = outcomes.firstIndex(where: {
           $0.headline == outcome.headline && $0.violations == outcome.violations
@@ -107,7 +105,8 @@ struct ShardMerge {
     return ExplorationReport(
       scenario: base.scenario, model: base.model, runtime: base.runtime, variant: base.variant,
       strategy: "\(base.strategy), \(shards.count) of \(first.count) shards merged",
-      schedules: schedules, complete: complete, states: states, outcomes: outcomes,
+      // States seen by several shards cannot be told apart from their counts: not summed.
+      schedules: schedules, complete: complete, states: nil, outcomes: outcomes,
       violations: violations, verdict: verdict, scenarioHash: base.scenarioHash,
       replayCommand: base.replayCommand)
   }
