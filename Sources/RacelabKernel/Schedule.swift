@@ -91,24 +91,34 @@ public struct ReplayStrategy: SchedulingStrategy {
 /// Picks uniformly at random at every choice point, from a seeded generator: the same seed
 /// gives the same schedule on every machine.
 public struct RandomStrategy: SchedulingStrategy {
-  private var state: UInt64
+  private var generator: SplitMix64
   /// The choices made, in order.
   public private(set) var choices: [Int] = []
 
   /// Creates a strategy seeded with `seed`.
   public init(seed: UInt64) {
-    self.state = seed
+    self.generator = SplitMix64(seed: seed)
   }
 
   /// A uniformly random alternative from the seeded generator.
   public mutating func choose(_ point: ChoicePoint, state _: AnyHashable?) -> Int {
-    let choice = Int(next() % UInt64(point.alternativeCount))
+    let choice = Int(generator.next() % UInt64(point.alternativeCount))
     choices.append(choice)
     return choice
   }
+}
 
-  /// SplitMix64.
-  private mutating func next() -> UInt64 {
+/// SplitMix64: a small, fast, seeded generator whose sequence is the same on every machine.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// A generator seeded with `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

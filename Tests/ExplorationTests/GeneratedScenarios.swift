@@ -1,3 +1,5 @@
+import RacelabKernel
+
 /// A seeded generator of small, valid review-prompt scenarios for the oracle: 1–3 windows whose
 /// arrivals schedule their own later happenings (shows, disappears with transitions, busy
 /// periods, relaunches, updates, suspends, scene changes), placed around the instants where
@@ -8,11 +10,11 @@
 /// arrivals order (the region argument of timed automata): a sweep every quarter of a
 /// millisecond meets every such region for up to three windows, which makes the sweep exact.
 struct ScenarioGenerator {
-  /// SplitMix64: the same seed gives the same scenarios on every machine.
-  private var state: UInt64
+  /// The same seed gives the same scenarios on every machine.
+  private var random: SplitMix64
 
   init(seed: UInt64) {
-    state = seed
+    random = SplitMix64(seed: seed)
   }
 
   /// The `index`-th scenario's YAML text.
@@ -114,14 +116,6 @@ struct ScenarioGenerator {
   }
 
   private mutating func below(_ bound: Int) -> Int {
-    Int(next() % UInt64(bound))
-  }
-
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
+    Int(random.next() % UInt64(bound))
   }
 }
