@@ -218,6 +218,7 @@ func runRacelabOnTerminal(
 }
 
 /// Bytes appended by one thread and read by another.
+// Safe to share: `bytes` is only read or written under `lock`.
 final class ReceivedBytes: @unchecked Sendable {
   private let lock = NSLock()
   private var bytes: [UInt8] = []
