@@ -1,0 +1,32 @@
+// Fuzz target: the scenario decoder, loading bytes as `racelab run` loads a file
+// (`ScenarioLoader.load` against every model vocabulary in `ModelCatalog`). Any bytes give
+// either a scenario of a known model, or at least one diagnostic pointing into the input;
+// never a crash, a hang or a sanitizer report.
+import Commands
+import ScenarioFormat
+
+/// Every model's vocabulary, as the commands load files with.
+let vocabularies = ModelCatalog.vocabularies
+
+/// libFuzzer's entry point: loads one input as a scenario file and checks what came out.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScenarioDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = fuzzInput(data, size)
+  switch ScenarioLoader.load(bytes, models: vocabularies) {
+  case .success(let scenario):
+    require(
+      vocabularies.contains { $0.name == scenario.model },
+      "decoded a scenario of unknown model '\(scenario.model)'")
+  case .failure(let list):
+    require(!list.diagnostics.isEmpty, "a rejected input has no diagnostic")
+    let lines = InputLines(bytes)
+    for diagnostic in list.diagnostics {
+      for located in [diagnostic] + diagnostic.notes {
+        require(
+          lines.contains(line: located.location.line, column: located.location.column),
+          "diagnostic outside the input: \(located.formatted(path: "<input>"))")
+      }
+    }
+  }
+  return 0
+}
