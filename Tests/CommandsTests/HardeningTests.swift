@@ -261,3 +261,16 @@ final class TerminalRun: @unchecked Sendable {
     return lock.withLock { String(decoding: received, as: UTF8.self) }
   }
 }
+
+/// A schedule token is lowercase hex and ASCII digits, as racelab prints it; anything else is
+/// "not a schedule token", never "made for another version".
+@Suite struct ScheduleTokenSpellingTests {
+  @Test(arguments: ["9BB13F5C:default", "9bb13f5c:１=1", "9bb13f5c:+1=1", "9bb13f5c:1=+1"])
+  func otherSpellingsAreNotTokens(_ token: String) throws {
+    let result = try runRacelab([
+      "run", "scenarios/explore/busy-main-window-original.yaml", "--schedule", token,
+    ])
+    #expect(result.status == 2)
+    #expect(result.errorText.contains("is not a schedule token"))
+  }
+}
