@@ -7,51 +7,101 @@ let package = Package(
   products: [
     .executable(name: "racelab", targets: ["racelab"]),
     .library(name: "RacelabKernel", targets: ["RacelabKernel"]),
+    .library(name: "ModelContract", targets: ["ModelContract"]),
   ],
   targets: [
+    // Model contract: what a scenario may say to a model and the values it says it with
+    // (vocabulary, value kinds, setup, scripted happenings, time values). No engine.
+    .target(name: "ModelContract"),
+    // Model language: a model file read and checked — typed expressions and steps with every
+    // name resolved to a slot. Built by the scenario format, run by the model interpreter.
+    .target(name: "ModelLanguage", dependencies: ["ModelContract"]),
     // Kernel: virtual clock, agenda, lanes, tasks, runtime profiles, choice points, trace events.
     .target(
       name: "RacelabKernel",
+      dependencies: ["ModelContract"],
       // Lets clients (models, commands, benchmarks) specialise the generic simulation loop.
       swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
     ),
-    // Models: one folder each; they know the kernel only.
-    .target(name: "ReviewPromptModel", dependencies: ["RacelabKernel"]),
-    // Scenario format: YAML subset -> located node tree -> typed scenario + diagnostics.
-    .target(name: "ScenarioFormat", dependencies: ["RacelabKernel"]),
+    // Models: one folder each; they know the contract and the kernel only.
+    .target(name: "ReviewPromptModel", dependencies: ["ModelContract", "RacelabKernel"]),
+    // The model-file interpreter: runs a checked model file on the kernel.
+    .target(
+      name: "ModelInterpreter", dependencies: ["ModelContract", "ModelLanguage", "RacelabKernel"]),
+    // Scenario format: YAML subset -> located node tree -> typed scenario + diagnostics. It knows
+    // models through the contract only.
+    .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage"]),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",
-      dependencies: ["RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Renderers"]),
+      dependencies: [
+        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter",
+        "ScenarioFormat", "Renderers",
+      ]),
     // The executable: argument parsing and exit codes, nothing else.
-    .executableTarget(name: "racelab", dependencies: ["Commands", "ScenarioFormat"]),
-    // Renderers: the text trace (the golden format) and the JSON output; they know the kernel only.
-    .target(name: "Renderers", dependencies: ["RacelabKernel"]),
+    .executableTarget(
+      name: "racelab", dependencies: ["Commands", "ScenarioFormat"]),
+    // Renderers: the text trace (the golden format) and the JSON output; they read trace events
+    // (kernel) and values (contract) only.
+    .target(name: "Renderers", dependencies: ["ModelContract", "RacelabKernel"]),
     // Benchmarks: storm, floor, explore, parse and check workloads (`Benchmarks/compare.py`).
     .executableTarget(
       name: "racelab-bench",
-      dependencies: ["RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Commands"],
+      dependencies: [
+        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Commands",
+        "ModelInterpreter",
+      ],
       path: "Benchmarks/racelab-bench"),
 
     .target(
-      name: "KernelTestSupport", dependencies: ["RacelabKernel"], path: "Tests/KernelTestSupport"),
-    .testTarget(name: "KernelTests", dependencies: ["RacelabKernel", "KernelTestSupport"]),
+      name: "KernelTestSupport", dependencies: ["ModelContract", "RacelabKernel"],
+      path: "Tests/KernelTestSupport"),
     .testTarget(
-      name: "ReviewPromptModelTests", dependencies: ["ReviewPromptModel"], exclude: ["Fixtures"]),
-    .testTarget(name: "ConformanceTests", dependencies: ["RacelabKernel", "KernelTestSupport"]),
+      name: "KernelTests", dependencies: ["ModelContract", "RacelabKernel", "KernelTestSupport"]),
+    .testTarget(
+      name: "ReviewPromptModelTests", dependencies: ["ModelContract", "ReviewPromptModel"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ConformanceTests",
+      dependencies: ["ModelContract", "RacelabKernel", "KernelTestSupport"]),
+    .target(
+      name: "ModelTestSupport", dependencies: ["ModelContract", "RacelabKernel"],
+      path: "Tests/ModelTestSupport"),
+    .testTarget(
+      name: "ModelInterpreterTests",
+      dependencies: [
+        "ModelContract", "ModelLanguage", "ModelInterpreter", "RacelabKernel", "Renderers",
+      ]),
+    .testTarget(
+      name: "ModelConformanceTests",
+      dependencies: [
+        "ModelContract", "RacelabKernel", "Commands", "ScenarioFormat", "ModelTestSupport",
+        "ModelInterpreter",
+      ]),
     .testTarget(
       name: "ScenarioFormatTests",
-      dependencies: ["ScenarioFormat", "RacelabKernel", "ReviewPromptModel"],
-      exclude: ["Malformed", "MalformedScenarios"]),
+      dependencies: [
+        "ModelContract", "ModelLanguage", "ScenarioFormat", "RacelabKernel", "ReviewPromptModel",
+        "ModelTestSupport", "ModelInterpreter",
+      ],
+      exclude: ["Malformed", "MalformedScenarios", "MalformedModels"]),
     .target(
-      name: "CommandTestSupport", dependencies: ["Commands"], path: "Tests/CommandTestSupport"),
+      name: "CommandTestSupport", dependencies: ["Commands"],
+      path: "Tests/CommandTestSupport"),
     .testTarget(
       name: "CommandsTests",
-      dependencies: ["Commands", "ScenarioFormat", "RacelabKernel", "CommandTestSupport"]),
-    .testTarget(name: "RenderersTests", dependencies: ["Renderers", "ReviewPromptModel"]),
+      dependencies: [
+        "ModelContract", "Commands", "ScenarioFormat", "RacelabKernel", "CommandTestSupport",
+      ]),
+    .testTarget(
+      name: "RenderersTests",
+      dependencies: [
+        "ModelContract", "RacelabKernel", "Renderers", "ReviewPromptModel", "ModelTestSupport",
+      ]),
     .testTarget(
       name: "ExplorationTests",
       dependencies: [
+        "ModelContract",
         "Commands", "RacelabKernel", "ScenarioFormat", "ReviewPromptModel", "CommandTestSupport",
       ]),
   ],

@@ -74,7 +74,8 @@ def main() -> None:
     )
     parser.add_argument("--large-runs", type=int, default=1)
     parser.add_argument("--large-rounds", type=int, default=1)
-    parser.add_argument("--skip", default="", help="comma list: storm,explore,parse,check")
+    parser.add_argument(
+        "--skip", default="", help="comma list: storm,explore,parse,check,model-files")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
 
@@ -105,6 +106,8 @@ def main() -> None:
         parse(args, bench, runs, have_yaml)
     if "check" not in skip:
         check(bench, racelab, runs)
+    if "model-files" not in skip:
+        model_files(args, bench, runs)
 
 
 def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: bool) -> None:
@@ -208,6 +211,26 @@ def parse(args: argparse.Namespace, bench: str, runs: list[str], have_yaml: bool
     b_ratio = spread([base[i]["seconds"] / ours[i]["seconds"] for i in rounds]) if base else "—"
     peak = megabytes(statistics.median(r["peakMemoryBytes"] for r in ours))
     print(f"| {seconds * 1000:.0f} ms | {c_ratio} | {b_ratio} | {peak} |")
+
+
+def model_files(args: argparse.Namespace, bench: str, runs: list[str]) -> None:
+    """The storm written as a model file against the built-in storm, and loading a model."""
+    print("\n## model files (the storm as Benchmarks/storm.model.yaml vs the built-in storm)")
+    print("| N | built-in events/s | model-file events/s | model file ÷ built-in |")
+    print("|---|---|---|---|")
+    for n in (10_000, 100_000):
+        ours, theirs = [], []
+        for _ in range(args.rounds):
+            theirs.append(run_json([bench, "storm", "--tasks", str(n), *runs, "--format", "json"])[0])
+            ours.append(run_json([bench, "storm-file", "--tasks", str(n), *runs,
+                                  "--format", "json"])[0])
+        built_in = statistics.median(r["rate"] for r in theirs)
+        file_rate = statistics.median(r["rate"] for r in ours)
+        print(f"| {n:,} | {built_in / 1e6:.2f} M | {file_rate / 1e6:.2f} M "
+              f"| 1/{built_in / file_rate:.1f} |")
+    load = run_json([bench, "load-model", "--lines", "2000", *runs, "--format", "json"])[0]
+    print(f"\nloading and checking a {load['lines']:,}-line model file: "
+          f"{load['seconds'] * 1000:.1f} ms")
 
 
 def check(bench: str, racelab: str, runs: list[str]) -> None:

@@ -1,4 +1,5 @@
 import Commands
+import ModelContract
 import RacelabKernel
 import ReviewPromptModel
 import ScenarioFormat
@@ -19,7 +20,7 @@ struct ExploreSubject {
     guard
       case .success(let scenario) = ScenarioLoader.load(bytes, models: ModelCatalog.vocabularies),
       case .timeline(let timeline) = scenario.content,
-      scenario.model == ReviewPromptDefinition.vocabulary.name
+      scenario.model == ReviewPromptDefinition().vocabulary.name
     else {
       printError("racelab-bench: \(path) is not a review-prompt timeline scenario")
       return nil
@@ -30,7 +31,9 @@ struct ExploreSubject {
   }
 
   func explorer(_ timeline: [ScriptedHappening]) -> Explorer<ReviewPromptDefinition> {
-    Explorer(setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
+    Explorer(
+      ReviewPromptDefinition(), setup: scenario.setup, profile: scenario.runtime,
+      timeline: timeline)
   }
 }
 
@@ -107,7 +110,7 @@ func sweepByMillisecond(_ subject: ExploreSubject, limit: Int) -> ExploreFigures
 private func outcomeSet(_ tally: ExplorationTally) -> [String] {
   Set(
     tally.outcomes.map { outcome in
-      outcome.summary.map { "\($0.name)=\($0.value.text)" }.joined(separator: ",") + " | "
+      outcome.summary.map { "\($0.name)=\($0.value.written())" }.joined(separator: ",") + " | "
         + outcome.violations.joined(separator: ",")
     }
   ).sorted()

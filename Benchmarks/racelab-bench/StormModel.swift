@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// The storm workload as a kernel model: one scripted event spawns `N` tasks on the one lane,

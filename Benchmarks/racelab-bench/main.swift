@@ -2,6 +2,8 @@
 //
 //   racelab-bench storm --tasks N [--trace] [--runs R] [--format json]
 //   racelab-bench floor --tasks N [--runs R] [--format json]
+//   racelab-bench storm-file --tasks N [--trace] [--file PATH] [--runs R] [--format json]
+//   racelab-bench load-model [--lines N] [--runs R] [--format json]
 //   racelab-bench explore [FILE…] [--sweep-limit K] [--runs R] [--format json]
 //   racelab-bench parse [--happenings N] [--file PATH] [--runs R] [--format json]
 //   racelab-bench check [--racelab PATH] [--scenarios DIR] [--run-file FILE] [--runs R]
@@ -49,6 +51,8 @@ struct Options {
 let usage = """
   usage: racelab-bench storm --tasks N [--trace] [--runs R] [--format json]
          racelab-bench floor --tasks N [--runs R] [--format json]
+         racelab-bench storm-file --tasks N [--trace] [--file PATH] [--runs R] [--format json]
+         racelab-bench load-model [--lines N] [--runs R] [--format json]
          racelab-bench explore [FILE…] [--sweep-limit K] [--runs R] [--format json]
          racelab-bench parse [--happenings N] [--file PATH] [--runs R] [--format json]
          racelab-bench check [--racelab PATH] [--scenarios DIR] [--run-file FILE] [--runs R]
@@ -102,6 +106,25 @@ case "storm":
   measurement["traceEvents"] = .int(traceEvents)
   measurement.addTiming(timing, count: Int(outcome.events))
   emit(measurement)
+
+case "storm-file":
+  let tasks = options.integer("--tasks", default: 10_000)
+  let tracing = options.flags.contains("--trace")
+  let path = options.values["--file"] ?? "Benchmarks/storm.model.yaml"
+  let (definition, _) = loadModelFile(path)
+  let (timing, outcome) = Timing.measure(runs: runs) {
+    runFileStorm(definition: definition, tasks: tasks, tracing: tracing)
+  }
+  var measurement = Measurement(workload: "storm")
+  measurement["implementation"] = .string("model-file")
+  measurement["tasks"] = .int(tasks)
+  measurement["trace"] = .bool(tracing)
+  measurement["events"] = .unsigned(outcome.events)
+  measurement.addTiming(timing, count: Int(outcome.events))
+  emit(measurement)
+
+case "load-model":
+  emit(measureModelLoad(lines: options.integer("--lines", default: 2000), runs: runs))
 
 case "floor":
   let tasks = options.integer("--tasks", default: 10_000)

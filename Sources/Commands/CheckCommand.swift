@@ -8,7 +8,8 @@ import ScenarioFormat
   import Darwin
 #endif
 
-/// `racelab check [SCENARIOS_DIR] [--traces DIR] [--update] [--explore]`: runs every scenario
+/// `racelab check [SCENARIOS_DIR] [--traces DIR] [--update] [--explore] [--junit FILE]`: runs
+/// every scenario
 /// and compares its text trace with the golden file at the mirrored path under the traces
 /// folder.
 public struct CheckCommand: Sendable {
@@ -22,6 +23,8 @@ public struct CheckCommand: Sendable {
   public var explore: Bool
   /// How large files and runs may be.
   public var limits = ScenarioLimits()
+  /// Where to write a JUnit XML report (one test case per scenario and model file), or `nil`.
+  public var junit: String?
 
   /// Creates the command.
   public init(
@@ -73,10 +76,25 @@ public struct CheckCommand: Sendable {
           "\(path) was left by an interrupted check --update; delete it (check --update does)")
       }
     }
-    let files = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
+    let listed = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
+    let files = listed.filter { !$0.hasSuffix(ScenarioLoader.modelFileSuffix) }
     var status = ExitStatus.success
     var tally = CheckTally()
     var goldens: [String: String] = [:]
+    var report = junit.map { _ in JUnitReport(suite: "racelab check") }
+    // Every model file is checked, once, whether or not a scenario names it.
+    let models = ModelLibrary(limits: limits)
+    for model in listed where model.hasSuffix(ScenarioLoader.modelFileSuffix) {
+      let path = Files.join(scenarios, model)
+      let transcript = ScenarioTranscript()
+      let loaded =
+        models.entry(at: path, console: transcript.teeing(console))?.definition != nil
+      if !loaded {
+        tally.badInput += 1
+        status = .badInput
+      }
+      report?.add(path, status: loaded ? .success : .badInput, transcript: transcript.written)
+    }
     for relative in files {
       let golden = Self.goldenName(of: relative)
       if let other = goldens[golden] {
@@ -91,8 +109,11 @@ public struct CheckCommand: Sendable {
       goldens[golden] = relative
       let check = GoldenCheck(
         scenarioPath: Files.join(scenarios, relative), goldenPath: Files.join(traces, golden),
-        goldens: goldenFiles, update: update, explore: explore, limits: limits)
-      status = max(status, check.run(console: console, tally: &tally))
+        goldens: goldenFiles, update: update, explore: explore, limits: limits, models: models)
+      let transcript = ScenarioTranscript()
+      let fileStatus = check.run(console: transcript.teeing(console), tally: &tally)
+      report?.add(check.scenarioPath, status: fileStatus, transcript: transcript.written)
+      status = max(status, fileStatus)
     }
     for orphan in Files.list(traces, suffixes: [".trace"]) where goldens[orphan] == nil {
       console.writeError(
@@ -103,6 +124,9 @@ public struct CheckCommand: Sendable {
       status = max(status, .failure)
     }
     console.write(tally.summary(files: files.count, update: update) + "\n")
+    if let junit, let report {
+      status = max(status, JUnitReport.write(report, to: junit, console: console))
+    }
     return status
   }
 

@@ -44,6 +44,7 @@ extension Console {
   /// how many there were.
   /// At most `limit` are printed; a line counts the rest.
   func report(_ diagnostics: [Diagnostic], path: String, limit: Int = ScenarioLimits().errors) {
+    annotate(Array(diagnostics.prefix(limit)), path: path)
     // Diagnostic.formatted escapes the path and any quoted text itself.
     for diagnostic in diagnostics.prefix(limit) {
       let text = diagnostic.formatted(path: path)

@@ -22,6 +22,9 @@ public struct Console: Sendable {
   public var errorColour: Bool
   /// Reads all of standard input (for the file name `-`); `nil` when it cannot be read.
   public var readInput: @Sendable () -> [UInt8]?
+  /// Whether to print GitHub Actions annotations (`::error file=…::…`) too: set when
+  /// `GITHUB_ACTIONS` is `true`, so problems show on the pull request's diff.
+  public var githubAnnotations = false
 
   /// Creates a console from its parts.
   public init(
@@ -41,12 +44,14 @@ public struct Console: Sendable {
   public static func standard() -> Console {
     let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
     let errorIsTerminal = isatty(STDERR_FILENO) == 1
-    return Console(
+    var console = Console(
       write: { text in writeAll(STDOUT_FILENO, text) },
       writeError: { text in writeAll(STDERR_FILENO, text) },
       colour: isatty(STDOUT_FILENO) == 1 && !noColour,
       errorIsTerminal: errorIsTerminal, errorColour: errorIsTerminal && !noColour,
       readInput: readAll)
+    console.githubAnnotations = getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true"
+    return console
   }
 
   /// Every byte of standard input.

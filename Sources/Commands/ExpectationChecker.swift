@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 import ScenarioFormat
@@ -9,16 +10,11 @@ enum ExpectationChecker {
   {
     expectations.map { expectation in
       switch expectation.value {
-      case .boolean(let field, let expected):
+      case .summary(let field, let expected, let kind):
         let actual = result.summary.first { $0.name == field }?.value
         return ExpectationCheck(
-          key: expectation.key, expected: String(expected), actual: actual?.text ?? "missing",
-          holds: actual == .bool(expected))
-      case .integer(let field, let expected):
-        let actual = result.summary.first { $0.name == field }?.value
-        return ExpectationCheck(
-          key: expectation.key, expected: String(expected), actual: actual?.text ?? "missing",
-          holds: actual == .int(expected))
+          key: expectation.key, expected: expected.written(as: kind),
+          actual: actual?.written(as: kind) ?? "missing", holds: actual == expected)
       case .violations(let expected):
         let list = { (names: [String]) in "[" + names.joined(separator: ", ") + "]" }
         return ExpectationCheck(

@@ -20,7 +20,8 @@ struct Exploration {
     guard case .timeline(let timeline) = file.scenario.content else {
       preconditionFailure("explore is only called on timeline scenarios")
     }
-    let space = ScenarioExecution.explorer(for: file.scenario, timeline: timeline)
+    let definition = file.definition
+    let space = ScenarioExecution.explorer(definition, file.scenario, timeline: timeline)
     Interruption.watch()
     defer { Interruption.stopWatching() }
     var tally = ExplorationTally()

@@ -1,8 +1,9 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 import ScenarioFormat
 
-/// Turns an exploration's tally into its report: an outcome run per outcome for its headline,
+/// Turns an exploration's tally into its report: each outcome with the model's headline for it,
 /// the shortest counterexample per broken invariant with its trace, replay commands, and the
 /// verdict against the file's `explore:` block.
 struct ExplorationReportBuilder {
@@ -22,11 +23,10 @@ struct ExplorationReportBuilder {
       ScheduleToken(scenarioHash: hash, schedule: schedule).text
     }
     let outcomes = tally.outcomes.sorted { $0.count > $1.count }.map { outcome in
-      let run = ScenarioRunner.report(
-        file, timeline: timeline, schedule: outcome.schedule, token: nil)
-      return ExplorationReport.Outcome(
-        summary: outcome.summary, violations: outcome.violations, headline: run.headline,
-        count: outcome.count, schedule: token(outcome.schedule))
+      ExplorationReport.Outcome(
+        summary: outcome.summary, violations: outcome.violations,
+        headline: file.definition.headline(summary: outcome.summary), count: outcome.count,
+        schedule: token(outcome.schedule))
     }
     let violations = tally.violations.map { finding in
       let depth = min(finding.schedule.deviations.count - 1, Exploration.counterexampleSearchDepth)
@@ -61,7 +61,7 @@ struct ExplorationReportBuilder {
       verdict.missing = []
     }
     return ExplorationReport(
-      scenario: file.scenario.name, model: file.scenario.model,
+      scenario: file.scenario.name, model: file.definition.vocabulary.name,
       runtime: file.scenario.runtime.name, variant: file.scenario.setup.variant,
       strategy: strategy, schedules: tally.schedules, complete: tally.complete,
       states: settings.randomRuns == nil && settings.pruning ? tally.stateHashes.count : nil,

@@ -19,6 +19,8 @@ public struct ExploreCommand: Sendable {
   public var merge = false
   /// How large files and runs may be.
   public var limits = ScenarioLimits()
+  /// Where to write a JUnit XML report (one test case per file), or `nil`.
+  public var junit: String?
 
   /// Creates the command.
   public init(files: [String]) {
@@ -29,8 +31,10 @@ public struct ExploreCommand: Sendable {
   /// (and an exhaustive search covered the space), 1 otherwise, 2 on bad input.
   public func execute(console: Console) -> ExitStatus {
     if merge { return ShardMerge(files: files).execute(console: console) }
-    return ScenarioFiles.each(files, overrides: overrides, limits: limits, console: console) {
-      file in
+    var report = junit.map { _ in JUnitReport(suite: "racelab explore") }
+    let status = ScenarioFiles.each(
+      files, overrides: overrides, limits: limits, console: console, junit: &report
+    ) { file, console in
       guard case .timeline = file.scenario.content else {
         console.report(.input("\(file.displayPath): explore needs a timeline, not a table"))
         return .badInput
@@ -48,6 +52,10 @@ public struct ExploreCommand: Sendable {
       }
       return report.expectationsMet ? .success : .failure
     }
+    if let junit, let report {
+      return max(status, JUnitReport.write(report, to: junit, console: console))
+    }
+    return status
   }
 }
 

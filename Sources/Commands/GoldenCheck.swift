@@ -10,11 +10,13 @@ struct GoldenCheck {
   var update: Bool
   var explore: Bool
   var limits: ScenarioLimits
+  /// The model files read so far.
+  var models: ModelLibrary
 
   func run(console: Console, tally: inout CheckTally) -> ExitStatus {
     guard
       let file = ScenarioFiles.load(
-        scenarioPath, overrides: Overrides(), limits: limits, console: console)
+        scenarioPath, overrides: Overrides(), limits: limits, models: models, console: console)
     else {
       tally.badInput += 1
       return .badInput
@@ -31,6 +33,7 @@ struct GoldenCheck {
       console.write(
         "\(console.red("FAIL")) \(scenarioPath.shown): an expectation does not hold "
           + "(see its trace)\n")
+      console.annotate(output.failedExpectations, path: scenarioPath)
       status = .failure
     }
     if explore, file.scenario.exploreViolations != nil, case .timeline = file.scenario.content {
@@ -65,6 +68,9 @@ struct GoldenCheck {
     } else if let golden {
       console.write(
         "\(console.red("FAIL")) \(scenarioPath.shown): trace differs from \(goldenPath.shown)\n")
+      console.annotate(
+        "the trace differs from \(goldenPath) (racelab check --update rewrites it)",
+        path: scenarioPath)
       let diff =
         UnifiedDiff.make(
           old: golden, new: output.text, oldName: goldenPath, newName: "\(scenarioPath) (now)")

@@ -35,7 +35,10 @@ public struct RunCommand: Sendable {
 
   /// Runs every file; the status is the worst of the files'.
   public func execute(console: Console) -> ExitStatus {
-    ScenarioFiles.each(files, overrides: overrides, limits: limits, console: console) { file in
+    var junit: JUnitReport?
+    return ScenarioFiles.each(
+      files, overrides: overrides, limits: limits, console: console, junit: &junit
+    ) { file, console in
       var replay: ScheduleToken?
       if let schedule {
         do throws(CommandError) {
@@ -52,6 +55,7 @@ public struct RunCommand: Sendable {
       }
       console.write(
         format == .text ? console.paint(output.text, headlines: output.headlines) : output.text)
+      console.annotate(output.failedExpectations, path: file.displayPath)
       return output.held ? .success : .failure
     }
   }

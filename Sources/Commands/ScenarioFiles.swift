@@ -1,4 +1,6 @@
 import Foundation
+import ModelContract
+import ModelInterpreter
 import RacelabKernel
 import ScenarioFormat
 
@@ -30,6 +32,11 @@ struct ScenarioFile {
   var bytes: [UInt8]
   /// The decoded scenario, overrides applied.
   var scenario: Scenario
+  /// The model the scenario names, bound once when the file was loaded.
+  var definition: any ModelDefinition
+  /// The bytes of the model file it names (empty for a built-in model): a replay token's hash
+  /// covers them, so an edited model refuses old tokens.
+  var modelBytes: [UInt8] = []
   /// The overrides applied.
   var overrides: Overrides
   /// The file's own variant and runtime, before overrides.
@@ -63,8 +70,15 @@ enum ScenarioFiles {
   /// The file suffixes of scenario files.
   static let suffixes = [".yaml", ".yml"]
 
+  /// The scenario files of a folder, below it, sorted: every `.yaml` or `.yml` file except model
+  /// files (`.model.yaml`), which scenarios name and which are never run as scenarios.
+  static func list(_ folder: String) -> [String] {
+    Files.list(folder, suffixes: suffixes).filter { !$0.hasSuffix(ScenarioLoader.modelFileSuffix) }
+  }
+
   /// The scenario files the operands name: files as given, every scenario file below a
-  /// folder (sorted), `-` for standard input. Missing operands are reported.
+  /// folder (sorted; model files are not scenarios), `-` for standard input. Missing operands
+  /// are reported.
   static func expand(_ operands: [String], console: Console) -> (paths: [String], ok: Bool) {
     var paths: [String] = []
     var ok = true
@@ -73,7 +87,7 @@ enum ScenarioFiles {
         paths.append(operand)
         continue
       }
-      let found = Files.list(operand, suffixes: suffixes)
+      let found = list(operand)
       if found.isEmpty {
         console.report(.input("\(operand): a folder with no scenario files (*.yaml, *.yml)"))
         ok = false
@@ -116,26 +130,67 @@ enum ScenarioFiles {
   }
 
   /// The decoded scenario at `path` with the overrides applied, or `nil` after printing why
-  /// not.
+  /// not. A model file the scenario names is read through `models`.
   static func load(
     _ path: String, overrides: Overrides, limits: ScenarioLimits = ScenarioLimits(),
-    console: Console
+    models: ModelLibrary? = nil, console: Console
   ) -> ScenarioFile? {
     guard let bytes = read(path, limit: limits.fileBytes, console: console) else { return nil }
     let display = path == "-" ? "<stdin>" : path
-    switch ScenarioLoader.load(bytes, models: ModelCatalog.vocabularies, limits: limits) {
+    if path.hasSuffix(ScenarioLoader.modelFileSuffix) {
+      console.report(
+        .input(
+          "\(display): a model file, not a scenario (run a scenario whose 'model:' names it)"))
+      return nil
+    }
+    var vocabularies = ModelCatalog.vocabularies
+    var fileModel: (definition: ModelFileDefinition, bytes: [UInt8])?
+    if let reference = ScenarioLoader.modelReference(bytes),
+      ScenarioLoader.namesModelFile(reference.name)
+    {
+      let modelPath = ModelLibrary.path(of: reference.name, from: path)
+      let library = models ?? ModelLibrary(limits: limits)
+      guard let entry = library.entry(at: modelPath, console: console) else { return nil }
+      guard let definition = entry.definition else {
+        console.writeError(
+          "\(display.shown): its model \(reference.name.shown) has errors; the file was not run\n")
+        return nil
+      }
+      var vocabulary = definition.vocabulary
+      vocabulary.name = reference.name
+      vocabularies.append(vocabulary)
+      fileModel = (definition, entry.bytes)
+    }
+    switch ScenarioLoader.load(bytes, models: vocabularies, limits: limits) {
     case .success(var scenario):
+      let bound: (any ModelDefinition)? =
+        fileModel?.definition ?? ModelCatalog.definition(named: scenario.model)
+      guard let definition = bound else {
+        // The loader accepts only the names of the vocabularies it was given: the
+        // catalogue's and the model file's.
+        console.report(.input("\(display.shown): model '\(scenario.model)' is not built in"))
+        return nil
+      }
+      if let fileModel, fileModel.definition.readsClock, scenario.hasWindows {
+        console.report(
+          .input(
+            "\(display.shown): its model reads the clock ('now', 'wall' or a bounded-response "
+              + "deadline), so windowed arrivals (at: a..b) "
+              + "cannot be explored exactly; read the day with 'today' or give fixed instants"))
+        return nil
+      }
       let ownVariant = scenario.setup.variant
       let ownRuntime = scenario.runtime.name
       do {
-        try apply(overrides, to: &scenario, path: display)
+        try apply(overrides, to: &scenario, variants: definition.vocabulary, path: display)
       } catch {
         console.report(error)
         return nil
       }
       return ScenarioFile(
-        path: path, bytes: bytes, scenario: scenario, overrides: overrides,
-        ownVariant: ownVariant, ownRuntime: ownRuntime, limits: limits)
+        path: path, bytes: bytes, scenario: scenario, definition: definition,
+        modelBytes: fileModel?.bytes ?? [], overrides: overrides, ownVariant: ownVariant,
+        ownRuntime: ownRuntime, limits: limits)
     case .failure(let list):
       console.report(list.diagnostics, path: display, limit: limits.errors)
       let count = list.diagnostics.count
@@ -145,27 +200,32 @@ enum ScenarioFiles {
     }
   }
 
-  /// Loads each file the operands name and hands it to `body`; a file that does not load
-  /// counts as bad input. Returns the worst status.
+  /// Loads each file the operands name and hands it to `body` with the console to write to; a
+  /// file that does not load counts as bad input. With `junit`, each file's result and what was
+  /// printed about it become a test case there. Returns the worst status.
   static func each(
     _ operands: [String], overrides: Overrides, limits: ScenarioLimits = ScenarioLimits(),
-    console: Console, _ body: (ScenarioFile) -> ExitStatus
+    console: Console, junit: inout JUnitReport?, _ body: (ScenarioFile, Console) -> ExitStatus
   ) -> ExitStatus {
     let (paths, ok) = expand(operands, console: console)
     var status = ok ? ExitStatus.success : .badInput
+    let models = ModelLibrary(limits: limits)
     for path in paths {
-      if let file = load(path, overrides: overrides, limits: limits, console: console) {
-        status = max(status, body(file))
-      } else {
-        status = max(status, .badInput)
-      }
+      let transcript = junit == nil ? nil : ScenarioTranscript()
+      let fileConsole = transcript?.teeing(console) ?? console
+      let fileStatus =
+        load(path, overrides: overrides, limits: limits, models: models, console: fileConsole)
+        .map { body($0, fileConsole) } ?? .badInput
+      status = max(status, fileStatus)
+      if let transcript { junit?.add(path, status: fileStatus, transcript: transcript.written) }
     }
     return status
   }
 
   /// Applies `--variant` and `--runtime`.
   private static func apply(
-    _ overrides: Overrides, to scenario: inout Scenario, path: String
+    _ overrides: Overrides, to scenario: inout Scenario, variants vocabulary: ModelVocabulary,
+    path: String
   ) throws(CommandError) {
     if let runtime = overrides.runtime {
       let names = RuntimeProfile.all.map(\.name)
@@ -177,8 +237,7 @@ enum ScenarioFiles {
       scenario.runtime = profile
     }
     if let variant = overrides.variant {
-      let known =
-        ModelCatalog.definition(named: scenario.model)?.vocabulary.variants.map(\.name) ?? []
+      let known = vocabulary.variants.map(\.name)
       guard known.contains(variant) else {
         throw .input(
           "\(path): model '\(scenario.model)' has no variant '\(variant)' "

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 import ScenarioFormat
@@ -14,6 +15,8 @@ enum ScenarioRunner {
     var headlines: [String]
     /// Why the output is not the whole run (the trace passed its limit), if it is not.
     var incomplete: CommandError?
+    /// The expectations that did not hold, each with where the file writes it.
+    var failedExpectations: [(location: SourceLocation?, check: ExpectationCheck)] = []
   }
 
   /// The file's output in `format`, replaying `replay` if given.
@@ -35,9 +38,18 @@ enum ScenarioRunner {
       }
       let text =
         format == .json ? JSONTraceRenderer.render(report) : TextTraceRenderer.render(report)
-      return Output(text: text, held: report.expectationsMet, headlines: [report.headline])
+      var output = Output(text: text, held: report.expectationsMet, headlines: [report.headline])
+      if report.expectationsNotChecked == nil,
+        report.expectations.count == scenario.expectations.count
+      {
+        output.failedExpectations = zip(scenario.expectations, report.expectations)
+          .filter { !$0.1.holds }
+          .map { written, check in (written.location, check) }
+      }
+      return output
     case .table(let name, let rows):
-      let report = ScenarioExecution.tableReport(scenario, table: name, rows: rows)
+      let report = ScenarioExecution.tableReport(
+        file.definition, scenario, table: name, rows: rows)
       let text =
         format == .json ? TableJSONRenderer.render(report) : TableTextRenderer.render(report)
       return Output(text: text, held: report.allHold, headlines: [])
@@ -50,17 +62,19 @@ enum ScenarioRunner {
     _ file: ScenarioFile, timeline: [ScriptedHappening], schedule: Schedule, token: String?
   ) -> RunReport {
     var report = ScenarioExecution.report(
-      file.scenario, timeline: timeline, strategy: ReplayStrategy(schedule), schedule: token,
+      file.definition, file.scenario, timeline: timeline, strategy: ReplayStrategy(schedule),
+      schedule: token,
       traceLimit: file.limits.traceEvents)
     report.expectationsNotChecked = file.expectationsNotChecked
-    report.customTaskBody = file.scenario.setup.taskOverride != nil
+    report.customTaskBody = file.scenario.setup.replacesTaskBodies
     return report
   }
 
   /// The hash a token for this file, as loaded, carries.
   static func hash(of file: ScenarioFile) -> String {
     ScheduleToken.hash(
-      bytes: file.bytes, variant: file.scenario.setup.variant, runtime: file.scenario.runtime.name)
+      bytes: file.bytes + file.modelBytes, variant: file.scenario.setup.variant,
+      runtime: file.scenario.runtime.name)
   }
 
   /// Parses `text` and checks it against the file it replays; says what to change when the
@@ -86,7 +100,8 @@ enum ScenarioRunner {
       throw .input(message)
     }
     guard case .timeline(let timeline) = file.scenario.content,
-      ScenarioExecution.fits(token.schedule, scenario: file.scenario, timeline: timeline)
+      ScenarioExecution.explorer(file.definition, file.scenario, timeline: timeline)
+        .fits(token.schedule)
     else {
       throw .input(
         "\(file.displayPath): the token's choices do not fit this scenario's choice points")
@@ -97,11 +112,12 @@ enum ScenarioRunner {
   /// The overrides under which this file's bytes give `hash`, as flags (empty: the file's own
   /// variant and runtime); `nil` when none does.
   private static func overridesGiving(_ hash: String, for file: ScenarioFile) -> [String]? {
-    let variants =
-      ModelCatalog.definition(named: file.scenario.model)?.vocabulary.variants.map(\.name) ?? []
+    let variants = file.definition.vocabulary.variants.map(\.name)
     for runtime in RuntimeProfile.all.map(\.name) {
       for variant in variants
-      where ScheduleToken.hash(bytes: file.bytes, variant: variant, runtime: runtime) == hash {
+      where ScheduleToken.hash(
+        bytes: file.bytes + file.modelBytes, variant: variant, runtime: runtime) == hash
+      {
         return (variant == file.ownVariant ? [] : ["--variant", variant])
           + (runtime == file.ownRuntime ? [] : ["--runtime", runtime])
       }

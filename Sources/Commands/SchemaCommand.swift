@@ -1,18 +1,39 @@
+import ModelContract
 import RacelabKernel
+import ScenarioFormat
 
-/// `racelab schema [MODEL]`: prints what scenario files may say to a model — its events and
-/// fields, state sections with defaults, operations, variants, invariants, expectations, tables.
+/// `racelab schema [MODEL | FILE.model.yaml]`: prints what scenario files may say to a model — its events and
+/// fields, state sections with defaults, operations, task bodies, variants, invariants,
+/// expectations, tables.
 public struct SchemaCommand: Sendable {
   /// The model to describe, or every model.
   public var model: String?
+  /// Print the JSON Schema of the model's scenario files instead of the reference.
+  public var jsonSchema = false
 
   /// Creates the command.
-  public init(model: String? = nil) {
+  public init(model: String? = nil, jsonSchema: Bool = false) {
     self.model = model
+    self.jsonSchema = jsonSchema
   }
 
-  /// Prints the reference; 2 for an unknown model.
+  /// Prints the reference (or the JSON Schema); 2 for an unknown model.
   public func execute(console: Console) -> ExitStatus {
+    if let model, model.hasSuffix(ScenarioLoader.modelFileSuffix) {
+      let library = ModelLibrary(limits: ScenarioLimits())
+      guard let definition = library.entry(at: model, console: console)?.definition else {
+        return .badInput
+      }
+      console.write(
+        jsonSchema
+          ? ScenarioJSONSchema.text(of: definition.vocabulary, model: model)
+          : Self.describe(definition.vocabulary))
+      return .success
+    }
+    if jsonSchema && model == nil {
+      console.write(ModelFileJSONSchema.text)
+      return .success
+    }
     let definitions = ModelCatalog.definitions.filter {
       model == nil || $0.vocabulary.name == model
     }
@@ -23,6 +44,10 @@ public struct SchemaCommand: Sendable {
           "unknown model '\(model ?? "")' (\(known.joined(separator: ", ")))", word: model,
           known: known))
       return .badInput
+    }
+    if jsonSchema, let model {
+      console.write(ScenarioJSONSchema.text(of: definitions[0].vocabulary, model: model))
+      return .success
     }
     console.write(definitions.map { Self.describe($0.vocabulary) }.joined(separator: "\n"))
     return .success
@@ -43,8 +68,14 @@ public struct SchemaCommand: Sendable {
     lines.append("")
     lines.append(
       "operations (task: - call: NAME): " + vocabulary.operations.joined(separator: ", "))
+    if !vocabulary.programs.isEmpty {
+      lines.append("task bodies (task: replaces the first; tasks: {NAME: [steps]} any):")
+      for program in vocabulary.programs { lines.append("  \(program.name) — \(program.help)") }
+    }
     lines.append("variants (the first is the default):")
-    for variant in vocabulary.variants { lines.append("  \(variant.name) — \(variant.help)") }
+    for variant in vocabulary.variants {
+      lines.append("  \(variant.name)" + (variant.help.isEmpty ? "" : " — \(variant.help)"))
+    }
     lines.append("invariants:")
     for invariant in vocabulary.invariants {
       lines.append("  \(invariant.name) — \(invariant.help)")
@@ -57,7 +88,7 @@ public struct SchemaCommand: Sendable {
     lines.append("  violations: [invariant, …] — exactly these break, in any order; [] = none")
     for table in vocabulary.tables {
       lines.append("table \(table.name) (instead of a timeline) — \(table.help); every row gives:")
-      for column in table.columns { lines.append("  " + describe(column)) }
+      for column in table.columns + [table.answer] { lines.append("  " + describe(column)) }
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -65,7 +96,7 @@ public struct SchemaCommand: Sendable {
   private static func describe(_ parameter: ParameterSpec) -> String {
     let fallback: String
     if let value = parameter.defaultValue {
-      fallback = ", default \(ScenarioExecution.describe(value, as: parameter.kind))"
+      fallback = ", default \(value.written(as: parameter.kind))"
     } else {
       fallback = parameter.isOptional ? ", optional" : ", required"
     }
@@ -84,6 +115,7 @@ public struct SchemaCommand: Sendable {
     case .date: "date (YYYY-MM-DD)"
     case .dateOrNever: "date (YYYY-MM-DD) or never"
     case .word(let words): words.joined(separator: " | ")
+    case .list(let element): "list of \(kindName(element))"
     }
   }
 }

@@ -1,11 +1,4 @@
-/// The order of happenings due at the same instant: registration order, `last` ones after the
-/// rest (rule C2).
-public enum TieRank: Sendable, Hashable {
-  /// In registration order.
-  case normal
-  /// After every `normal` happening due at the same instant (`tie: last`).
-  case last
-}
+import ModelContract
 
 /// One entry of the agenda: a due instant, an order key and what applying it does, packed
 /// into 24 bytes so that the agenda of a million pending timers stays small and a heap

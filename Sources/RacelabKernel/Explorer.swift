@@ -1,11 +1,15 @@
+import ModelContract
+
 /// Explores the orderings a scenario allows: exhaustively (depth-first over every choice point,
 /// pruning schedules that reach a state already seen) or by seeded random sampling. Every run
-/// goes through ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:)``, the same
+/// goes through ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:traceLimit:)``, the same
 /// code path as a plain run; only the strategy differs.
 ///
 /// The space is split into subtrees by a fixed rule (independent of how many threads run
 /// them), so running subtrees in parallel or in shards gives the same results as one thread.
 public struct Explorer<Definition: ModelDefinition>: Sendable {
+  /// The model.
+  public var definition: Definition
   /// The model's configuration.
   public var setup: ModelSetup
   /// The runtime.
@@ -17,7 +21,11 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   public static var subtreeTarget: Int { 8 }
 
   /// Creates an explorer.
-  public init(setup: ModelSetup, profile: RuntimeProfile, timeline: [ScriptedHappening]) {
+  public init(
+    _ definition: Definition, setup: ModelSetup, profile: RuntimeProfile,
+    timeline: [ScriptedHappening]
+  ) {
+    self.definition = definition
     self.setup = setup
     self.profile = profile
     self.timeline = timeline
@@ -27,7 +35,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   public func run(_ schedule: Schedule, tracing: Bool = false) -> (
     result: SimulationResult, alternatives: [Int], fitted: Bool
   ) {
-    let (result, strategy) = Definition.simulate(
+    let (result, strategy) = definition.simulate(
       setup: setup, profile: profile, timeline: timeline, strategy: ReplayStrategy(schedule),
       tracing: tracing)
     return (result, strategy.alternatives, strategy.fitted)
@@ -70,7 +78,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
         tally.complete = false
         break
       }
-      let (result, strategy) = Definition.simulate(
+      let (result, strategy) = definition.simulate(
         setup: setup, profile: profile, timeline: timeline,
         strategy: ExploringStrategy(forced: forced, pruning: pruning, seen: seen), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))
@@ -102,7 +110,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     tally.complete = false
     for index in runs {
       let runSeed = seed &+ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03
-      let (result, strategy) = Definition.simulate(
+      let (result, strategy) = definition.simulate(
         setup: setup, profile: profile, timeline: timeline,
         strategy: RandomStrategy(seed: runSeed), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))

@@ -24,6 +24,13 @@ struct FIFOQueue<Element> {
     return element
   }
 
+  /// Removes and returns the element `offset` places from the front (a concurrent lane's pick).
+  mutating func remove(at offset: Int) -> Element? {
+    guard offset >= 0, head + offset < storage.count else { return nil }
+    if offset == 0 { return popFirst() }
+    return storage.remove(at: head + offset)
+  }
+
   /// The queued elements, first to last.
   var elements: ArraySlice<Element> { storage[head...] }
 }

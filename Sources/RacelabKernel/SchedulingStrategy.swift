@@ -1,3 +1,5 @@
+import ModelContract
+
 /// A place where the real world could go more than one way.
 ///
 /// The kernel asks its strategy at every choice point; alternative `0` is always what the
@@ -15,6 +17,17 @@ public enum ChoicePoint: Sendable, Hashable {
   /// arrival's window spans `count` days from `first` (as epoch days): the alternatives are the
   /// days in order.
   case calendarDay(first: Int64, count: Int)
+  /// Several lanes have a ready job (C6): the alternatives are those lanes in declaration
+  /// order; the chosen lane runs its next job.
+  case laneOrder(time: VirtualTime, alternatives: Int)
+  /// A concurrent lane has several ready jobs (C6): the alternatives are the jobs in queue
+  /// order; the chosen one runs next.
+  case concurrentJob(lane: LaneID, alternatives: Int)
+  /// A happening marked `maybe` is due: alternative `0` delivers it, `1` loses it.
+  case delivery(event: String)
+  /// The model's own choice point, named by the model (a reply that may fail, a crash point,
+  /// a row without an order): the alternatives are the model's, `0` what `run` does.
+  case model(String, alternatives: Int)
 
   /// How many alternatives the point offers.
   public var alternativeCount: Int {
@@ -22,7 +35,35 @@ public enum ChoicePoint: Sendable, Hashable {
     case .sameInstant(_, let alternatives): alternatives
     case .instantOrder(_, _, let orders): orders.count
     case .calendarDay(_, let count): count
+    case .laneOrder(_, let alternatives): alternatives
+    case .concurrentJob(_, let alternatives): alternatives
+    case .delivery: 2
+    case .model(_, let alternatives): alternatives
     }
+  }
+}
+
+/// Answers a model's own choice points while the model runs: the run's strategy, reached
+/// through the context.
+protocol ModelChooser: AnyObject {
+  /// The chosen alternative of `point`.
+  func choose(_ point: ChoicePoint) -> Int
+}
+
+/// The run's strategy, shared by the run (for the kernel's choice points, with the state for
+/// pruning) and its context (for the model's, without: a model choice happens in the middle of
+/// a job, where no state is complete enough to prune on).
+final class StrategyBox<Strategy: SchedulingStrategy>: ModelChooser {
+  var strategy: Strategy
+
+  init(_ strategy: Strategy) {
+    self.strategy = strategy
+  }
+
+  func choose(_ point: ChoicePoint) -> Int {
+    let choice = strategy.choose(point, state: nil)
+    precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
+    return choice
   }
 }
 

@@ -1,3 +1,5 @@
+import ModelContract
+
 extension Simulation {
   /// How the earliest entry of class `a` lies relative to that of class `b`: read off the zone
   /// when it allows one order only, otherwise asked of the strategy. `nil` when the run must

@@ -1,3 +1,5 @@
+import ModelContract
+
 /// One run of a model on the virtual clock.
 ///
 /// Build it with the model, a runtime profile, the wall clock and a strategy; register the
@@ -10,9 +12,14 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// The kernel's state.
   public internal(set) var context: SimulationContext<Model>
   /// The strategy that decides every choice point.
-  public private(set) var strategy: Strategy
+  public var strategy: Strategy { strategyBox.strategy }
+  private let strategyBox: StrategyBox<Strategy>
   private var started = false
   var batch: [AgendaEntry] = []
+  /// The instant the run stops at (`until:`); `nil` to run until nothing is left.
+  public var stopTime: VirtualTime?
+  /// Which lanes are concurrent pools (C6), by lane index.
+  private let concurrentLanes: [Bool]
   /// The part of `batch` not yet applied, while a batch is being applied.
   var batchRemaining = 0..<0
 
@@ -33,21 +40,25 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     tracing: Bool = true, arrivalInstants: [Int64]? = nil, traceLimit: Int = .max
   ) {
     self.model = model
-    self.strategy = strategy
+    self.strategyBox = StrategyBox(strategy)
     self.arrivalInstants = arrivalInstants
     self.context = SimulationContext(
       laneCount: max(1, model.laneNames.count), wallClock: wallClock, profile: profile,
       isTracing: tracing)
     self.context.traceLimit = traceLimit
+    self.context.chooser = strategyBox
+    self.concurrentLanes = model.concurrentLanes
     self.model.prepare(context: &context)
   }
 
   /// Registers a scripted happening due at `time`. Scripted happenings must be registered, in
   /// file order, before ``run()`` (C2).
-  public mutating func schedule(_ event: Model.Event, at time: VirtualTime, tie: TieRank = .normal)
-  {
+  public mutating func schedule(
+    _ event: Model.Event, at time: VirtualTime, tie: TieRank = .normal, maybe: Bool = false
+  ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
+    if maybe { context.mayBeLost.insert(index) }
     context.agenda.push(
       AgendaEntry(
         due: time.nanoseconds,
@@ -59,10 +70,12 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// is never fixed up front: the run asks its strategy how the instants that follow from it
   /// order against the others (the default strategy: as early as possible).
   public mutating func schedule(
-    _ event: Model.Event, within window: ClosedRange<VirtualTime>, tie: TieRank = .normal
+    _ event: Model.Event, within window: ClosedRange<VirtualTime>, tie: TieRank = .normal,
+    maybe: Bool = false
   ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
+    if maybe { context.mayBeLost.insert(index) }
     let number = context.arrivals.ranges.count
     let instant = arrivalInstants.map { $0[number] } ?? window.lowerBound.nanoseconds
     context.arrivals.ranges.append(window)
@@ -90,6 +103,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         runInstant(classes: classes)
       }
     }
+    if restartInstants == nil { model.runEnded(context: &context) }
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
@@ -106,6 +120,10 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         continue
       }
       let now = top.due
+      if let stopTime, now > stopTime.nanoseconds {
+        stop(at: stopTime)
+        return
+      }
       context.now = VirtualTime(nanoseconds: now)
       while let top = context.agenda.min, top.due == now {
         batch.removeAll(keepingCapacity: true)
@@ -116,6 +134,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         applyBatch()
         runLanes()
       }
+      model.instantSettled(context: &context)
     }
   }
 
@@ -147,9 +166,21 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       }
     }
     guard let first = earliest.first, let entry = earliestEntry(of: first) else { return nil }
+    if let stopTime, entry.due > stopTime.nanoseconds {
+      stop(at: stopTime)
+      return nil
+    }
     context.now = VirtualTime(nanoseconds: entry.due)
     context.arrivals.nowClass = first
     return earliest
+  }
+
+  /// Ends the run at `until:` with happenings still due: time moves to the stop instant, and
+  /// the trace says so.
+  private mutating func stop(at time: VirtualTime) {
+    if time > context.now { context.now = time }
+    context.stoppedAtStopTime = true
+    context.record(.runStopped, lane: nil)
   }
 
   func earliestEntry(of instantClass: Int) -> AgendaEntry? {
@@ -158,8 +189,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   mutating func choose(_ point: ChoicePoint) -> Int {
     context.counters.choicePoints += 1
-    let state = strategy.observesState ? AnyHashable(snapshot()) : nil
-    let choice = strategy.choose(point, state: state)
+    let state = strategyBox.strategy.observesState ? AnyHashable(snapshot()) : nil
+    let choice = strategyBox.strategy.choose(point, state: state)
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
     return choice
   }
@@ -194,6 +225,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       runLanes()
       guard restartInstants == nil else { return }
     }
+    model.instantSettled(context: &context)
   }
 
   func isLive(_ entry: AgendaEntry) -> Bool {
@@ -262,6 +294,12 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       context.lanes[Int(lane)].queue.append(.task(task))
     case .event(let index):
       let event = context.events[Int(index)]
+      if !context.mayBeLost.isEmpty, context.mayBeLost.contains(index),
+        choose(.delivery(event: model.label(of: event))) == 1
+      {
+        context.record(.notDelivered(event: model.label(of: event)), lane: nil)
+        return
+      }
       if !context.arrivals.agendas.isEmpty, let window = context.arrivals.window(ofEvent: index) {
         let range = context.arrivals.ranges[window]
         let now = context.now
@@ -280,6 +318,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         context.record(.arrived(event: model.label(of: event), delivery: .actedAtOnce), lane: nil)
         context.currentLane = nil
         model.handle(event, context: &context)
+        model.jobEnded(context: &context)
         if !context.arrivals.pendingDays.isEmpty { settleDays() }
       }
     }
@@ -287,26 +326,47 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   // MARK: Lanes and jobs
 
-  /// Runs every free, unfrozen lane's queued jobs in FIFO order until all lanes are idle (C3).
-  /// Lanes take turns in index order.
+  /// Runs the lanes' queued jobs until every lane is idle, blocked or frozen (C3). When several
+  /// lanes have a ready job, which runs next is a choice point (C6); its alternatives are the
+  /// ready lanes in declaration order starting from the lane that ran last, so by default a lane
+  /// runs until it is idle and then the next one takes over, in declaration order. A concurrent
+  /// lane's ready jobs are a choice point among themselves, by default FIFO. A model with one
+  /// serial lane never meets either.
   private mutating func runLanes() {
-    var ranSomething = true
-    while ranSomething {
-      ranSomething = false
-      for lane in context.lanes.indices {
-        while context.lanes[lane].canRun, let job = context.lanes[lane].queue.popFirst() {
-          ranSomething = true
-          context.currentLane = LaneID(index: Int32(lane))
-          switch job {
-          case .event(let index): runEventJob(index, lane: Int32(lane))
-          case .task(let task): runTaskJob(task)
-          }
-          context.currentLane = nil
-          if !context.arrivals.pendingDays.isEmpty {
-            settleDays()
-            guard restartInstants == nil else { return }
-          }
-        }
+    var ready: [Int] = []
+    var last = 0
+    let count = context.lanes.count
+    while true {
+      ready.removeAll(keepingCapacity: true)
+      for offset in 0..<count {
+        let lane = (last + offset) % count
+        if context.lanes[lane].canRun && !context.lanes[lane].queue.isEmpty { ready.append(lane) }
+      }
+      guard let first = ready.first else { return }
+      let lane =
+        ready.count == 1
+        ? first : ready[choose(.laneOrder(time: context.now, alternatives: ready.count))]
+      let queued = context.lanes[lane].queue.count
+      let job: Job?
+      if queued > 1, lane < concurrentLanes.count, concurrentLanes[lane] {
+        let pick = choose(
+          .concurrentJob(lane: LaneID(index: Int32(lane)), alternatives: queued))
+        job = context.lanes[lane].queue.remove(at: pick)
+      } else {
+        job = context.lanes[lane].queue.popFirst()
+      }
+      guard let job else { return }
+      last = lane
+      context.currentLane = LaneID(index: Int32(lane))
+      switch job {
+      case .event(let index): runEventJob(index, lane: Int32(lane))
+      case .task(let task): runTaskJob(task)
+      }
+      model.jobEnded(context: &context)
+      context.currentLane = nil
+      if !context.arrivals.pendingDays.isEmpty {
+        settleDays()
+        guard restartInstants == nil else { return }
       }
     }
   }

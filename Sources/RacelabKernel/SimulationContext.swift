@@ -1,3 +1,5 @@
+import ModelContract
+
 /// The kernel's state during a run and the services a model uses from its event handlers and
 /// operations: the clocks, tasks and their cancellation, lanes, scheduling and the trace.
 public struct SimulationContext<Model: SimulationModel> {
@@ -23,6 +25,9 @@ public struct SimulationContext<Model: SimulationModel> {
   var traceLimit = Int.max
   /// Whether the run produced more trace events than ``traceLimit``.
   public internal(set) var traceOverflowed = false
+  /// Whether the run ended at its stop instant (`until:`) with happenings still due, rather
+  /// than because nothing was left to happen.
+  public internal(set) var stoppedAtStopTime = false
 
   var lanes: [LaneState]
   var tasks: [TaskRecord] = []
@@ -32,6 +37,13 @@ public struct SimulationContext<Model: SimulationModel> {
   var arrivals = WindowedArrivals()
   var nextSequence: UInt64 = 0
   var nextTimer: Int64 = 1
+  /// The scripted happenings (by event index) that may never arrive (`maybe: true`).
+  var mayBeLost = Set<Int32>()
+  /// How many tasks wait for another task's value now (so that ending a task looks for
+  /// waiters only when there can be any).
+  var awaitingCount = 0
+  /// Answers the model's own choice points (``choose(_:among:)``): the run's strategy.
+  var chooser: (any ModelChooser)?
 
   init(laneCount: Int, wallClock: WallClock, profile: RuntimeProfile, isTracing: Bool) {
     self.lanes = Array(repeating: LaneState(), count: laneCount)
@@ -104,7 +116,10 @@ public struct SimulationContext<Model: SimulationModel> {
   /// The calendar day of the wall clock now. When now follows from a windowed arrival, the
   /// day may depend on where the arrival lands; the run then asks its strategy (after the
   /// running job) which day it is, so models must read the day here, never from ``now``.
-  public mutating func today() -> Int64 {
+  /// `shift` moves the clock read (a model's own clock that runs apart from the scenario's).
+  public mutating func today(shiftedBy shift: Int64 = 0) -> Int64 {
+    var wallClock = self.wallClock
+    wallClock.shift(byNanoseconds: shift)
     let day = wallClock.epochDay(at: now)
     let variable = arrivals.nowClass
     if variable != 0 {
@@ -142,6 +157,61 @@ public struct SimulationContext<Model: SimulationModel> {
   public mutating func setLanesFrozen(_ frozen: Bool) {
     for index in lanes.indices { lanes[index].isFrozen = frozen }
     record(.lanesFrozen(frozen), lane: nil)
+  }
+
+  /// Freezes or thaws the lanes in `lanes` only (one process of several).
+  public mutating func setLanesFrozen(_ frozen: Bool, lanes chosen: [LaneID]) {
+    for lane in chosen { lanes[Int(lane.index)].isFrozen = frozen }
+    record(.lanesFrozen(frozen), lane: nil)
+  }
+
+  /// Whether `lane` is frozen.
+  public func isFrozen(_ lane: LaneID) -> Bool { lanes[Int(lane.index)].isFrozen }
+
+  /// Drops every job queued on `lane` (its process died), with a trace line when there were
+  /// any; a busy job holding it lets go.
+  public mutating func dropQueuedJobs(on lane: LaneID) {
+    let count = lanes[Int(lane.index)].queue.count
+    lanes[Int(lane.index)].queue = FIFOQueue()
+    if count > 0 { record(.jobsDropped(lane: lane, count: count), lane: nil) }
+  }
+
+  // MARK: Driven tasks
+
+  /// Records `guard !Task.isCancelled` in `task` (a driven task's own step).
+  public mutating func recordGuard(in task: TaskID, passed: Bool) {
+    record(.guardChecked(task, passed: passed), lane: currentLane)
+  }
+
+  /// Records `try Task.checkCancellation()` in `task`.
+  public mutating func recordCancellationCheck(in task: TaskID, threw: Bool) {
+    let rule = profile.rule(for: .checkCancellation)
+    record(.cancellationChecked(task, threw: threw, rule: rule), lane: currentLane)
+  }
+
+  /// Records that `task` calls `operation` (a driven task's call on its own lane).
+  public mutating func recordCall(in task: TaskID, operation: String) {
+    if isTracing { record(.called(task, operation: operation), lane: currentLane) }
+  }
+
+  /// Stops the run now: nothing queued, due or waiting runs any more (a model's run-time
+  /// error). Tasks that have not ended are killed.
+  public mutating func halt() {
+    agenda = BinaryHeap()
+    for index in arrivals.agendas.indices { arrivals.agendas[index] = BinaryHeap() }
+    for index in lanes.indices { lanes[index].queue = FIFOQueue() }
+    killAllTasks()
+  }
+
+  // MARK: Choices
+
+  /// Asks the run's strategy to pick one of `count` alternatives of the model's own choice
+  /// point `label` (a reply that may fail, a crash point, a row without an order); `0` is
+  /// what `run` does. With one alternative or fewer, nothing is asked.
+  public mutating func choose(_ label: String, among count: Int) -> Int {
+    guard count > 1, let chooser else { return 0 }
+    counters.choicePoints += 1
+    return chooser.choose(.model(label, alternatives: count))
   }
 
   /// Whether the lanes are frozen.
@@ -228,7 +298,24 @@ public struct SimulationContext<Model: SimulationModel> {
       case .resumeQueued(.yield, _):
         effect = profile.yieldChecksCancellation ? .resumptionWillThrow : .yieldPending
         rule = profile.rule(for: .yield)
-      case .resumeQueued(.sleep, throwing: true), .ended:
+      case .resumeQueued(.hop, throwing: false), .resumeQueued(.await, throwing: false):
+        let hop = record.state == .resumeQueued(.hop, throwing: false)
+        rule = profile.rule(for: hop ? .hop : .awaitTask)
+        let checks = hop ? profile.hopChecksCancellation : profile.awaitIsCancellable
+        effect = checks ? .resumptionWillThrow : .continuationPending
+      case .awaiting:
+        rule = profile.rule(for: .awaitTask)
+        if profile.awaitIsCancellable {
+          let position = queuePosition(record.lane)
+          awaitingCount -= 1
+          tasks[index].state = .resumeQueued(.await, throwing: true)
+          lanes[Int(record.lane)].queue.append(.task(task.index))
+          effect = .awaitWillThrow(queue: position)
+        } else {
+          effect = .stillAwaiting
+        }
+      case .resumeQueued(.sleep, throwing: true), .resumeQueued(.hop, throwing: true),
+        .resumeQueued(.await, throwing: true), .ended:
         effect = .alreadyCancelled
       }
     }
@@ -240,8 +327,40 @@ public struct SimulationContext<Model: SimulationModel> {
   /// resumptions are dropped.
   public mutating func killAllTasks() {
     for index in tasks.indices where !tasks[index].hasEnded {
-      tasks[index].state = .ended(.killed)
-      record(.taskEnded(TaskID(index: Int32(index)), .killed), lane: currentLane)
+      finish(TaskID(index: Int32(index)), .killed)
+    }
+  }
+
+  /// Ends `task` if it has not ended (its process died): its pending timer and queued
+  /// resumption are dropped.
+  public mutating func kill(_ task: TaskID) {
+    guard !tasks[Int(task.index)].hasEnded else { return }
+    finish(task, .killed)
+  }
+
+  /// The lane `task` runs on now (a hop moves it).
+  public func lane(of task: TaskID) -> LaneID {
+    LaneID(index: tasks[Int(task.index)].lane)
+  }
+
+  /// Ends `task` and queues the resumption of every task waiting for its value.
+  mutating func finish(_ task: TaskID, _ how: TraceEvent.TaskEnd) {
+    if case .awaiting = tasks[Int(task.index)].state { awaitingCount -= 1 }
+    tasks[Int(task.index)].state = .ended(how)
+    record(.taskEnded(task, how), lane: currentLane)
+    guard awaitingCount > 0 else { return }
+    for index in tasks.indices {
+      guard case .awaiting(let awaited) = tasks[index].state, awaited == task.index else {
+        continue
+      }
+      awaitingCount -= 1
+      let lane = tasks[index].lane
+      let position = queuePosition(lane)
+      tasks[index].state = .resumeQueued(.await, throwing: false)
+      lanes[Int(lane)].queue.append(.task(Int32(index)))
+      record(
+        .awaitEnded(TaskID(index: Int32(index)), awaited: task, queue: position),
+        lane: currentLane)
     }
   }
 }

@@ -44,9 +44,78 @@ public protocol SimulationModel: Hashable {
 
   /// The model's closing figures, in a fixed order, such as `attempts` and `pending`.
   func summary(context: SimulationContext<Self>) -> [TraceField]
+
+  /// Whether the lane at each index is a concurrent pool, whose ready jobs may run in any order
+  /// (a choice point, C6). Missing entries are serial lanes. The default: every lane is serial.
+  var concurrentLanes: [Bool] { get }
+
+  /// Runs `task`, whose program is driven by `operation`, from `resumption` until it suspends
+  /// or ends, and says which. The kernel applies the runtime's rules to what is returned (a
+  /// sleep in a cancelled task throws at once, a hop may check cancellation, …) and calls back
+  /// with the outcome. Only models that register driven programs are asked; the default ends
+  /// the task.
+  mutating func drive(
+    _ operation: Operation, task: TaskID, resumption: TaskResumption,
+    context: inout SimulationContext<Self>
+  ) -> TaskDirective
+
+  /// Called after every job and every at-once happening (to check `always` invariants). The
+  /// default does nothing.
+  mutating func jobEnded(context: inout SimulationContext<Self>)
+
+  /// Called when every lane is idle, blocked or frozen at an instant, before time moves (to
+  /// check `settled` invariants). The default does nothing.
+  mutating func instantSettled(context: inout SimulationContext<Self>)
+
+  /// Called once when the run ends, before its summary (to check `at-end` invariants). The
+  /// default does nothing.
+  mutating func runEnded(context: inout SimulationContext<Self>)
 }
 
 extension SimulationModel {
   /// Does nothing.
   public mutating func prepare(context: inout SimulationContext<Self>) {}
+
+  /// Every lane is serial.
+  public var concurrentLanes: [Bool] { [] }
+
+  /// Does nothing.
+  public mutating func jobEnded(context: inout SimulationContext<Self>) {}
+
+  /// Does nothing.
+  public mutating func instantSettled(context: inout SimulationContext<Self>) {}
+
+  /// Does nothing.
+  public mutating func runEnded(context: inout SimulationContext<Self>) {}
+
+  /// Ends the task: models without driven programs are never asked.
+  public mutating func drive(
+    _ operation: Operation, task: TaskID, resumption: TaskResumption,
+    context: inout SimulationContext<Self>
+  ) -> TaskDirective { .end(.returned) }
+}
+
+/// How a driven task comes back to its model.
+public enum TaskResumption: Sendable, Hashable {
+  /// Its first step.
+  case start
+  /// The suspension (or the check) it asked for returned normally.
+  case returned
+  /// The suspension threw a cancellation error (or the hop or await checked and threw).
+  case threw
+}
+
+/// What a driven task does next, as its model says.
+public enum TaskDirective: Sendable, Hashable {
+  /// `Task.sleep` for a number of nanoseconds (S1–S6, K1–K3).
+  case sleep(nanoseconds: Int64)
+  /// `Task.yield()` (S8, K4).
+  case yield
+  /// The rest of the task runs on another lane: a call to another actor or its return, or
+  /// `withContext` (S9, K6). `returning` says whether this is the hop back to the caller.
+  case hop(to: LaneID, returning: Bool)
+  /// `await task.value` / `Deferred.await()` (S10, K7): the task waits until `task` ends.
+  case await(TaskID)
+  /// The task ended: its body returned, or an error ended it.
+  case end(TraceEvent.TaskEnd)
 }

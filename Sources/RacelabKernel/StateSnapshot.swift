@@ -1,3 +1,5 @@
+import ModelContract
+
 /// A run's full state at a choice point, compared by value: the model, the clocks, the agenda,
 /// pending windows, lanes and tasks. Two runs in equal states reach the same outcomes from there
 /// on, which is what lets exploration prune.

@@ -1,30 +1,4 @@
-/// What a task body does when a sleep throws `CancellationError` (Swift) or
-/// `CancellationException` (Kotlin).
-public enum OnCancel: String, Sendable, CaseIterable {
-  /// `do { try await Task.sleep(…) } catch { return }`: the task ends quietly.
-  case `return`
-  /// `try await Task.sleep(…)` in a throwing body: the error ends the task.
-  case `throw`
-  /// `try? await Task.sleep(…)`: the error is dropped and the next step runs.
-  case ignore
-}
-
-/// One step of a task body.
-public enum TaskStep<Operation: Sendable>: Sendable {
-  /// `Task.sleep(for:)` / `delay()` for a number of nanoseconds.
-  case sleep(nanoseconds: Int64, onCancel: OnCancel)
-  /// `guard !Task.isCancelled else { return }`.
-  case guardNotCancelled
-  /// `try Task.checkCancellation()` / `ensureActive()`.
-  case checkCancellation
-  /// `await Task.yield()` / `yield()`.
-  case yield
-  /// A call of one of the model's operations.
-  case call(Operation)
-}
-
-extension TaskStep: Equatable where Operation: Equatable {}
-extension TaskStep: Hashable where Operation: Hashable {}
+import ModelContract
 
 /// A task body: a named list of steps run in order. A task that runs past its last step returns.
 public struct TaskProgram<Operation: Sendable>: Sendable {
@@ -32,11 +6,23 @@ public struct TaskProgram<Operation: Sendable>: Sendable {
   public var name: String
   /// The steps, first to last.
   public var steps: [TaskStep<Operation>]
+  /// For a body the model runs itself, step by step (a model file's operation): the
+  /// operation that ``SimulationModel/drive(_:task:resumption:context:)`` is asked about. A
+  /// driven program has no ``steps``.
+  public var driver: Operation?
 
   /// Creates a program.
   public init(name: String, steps: [TaskStep<Operation>]) {
     self.name = name
     self.steps = steps
+  }
+
+  /// Creates a program that the model drives: each time the task runs, the kernel asks the
+  /// model what it does until it suspends or ends.
+  public init(name: String, drivenBy operation: Operation) {
+    self.name = name
+    self.steps = []
+    self.driver = operation
   }
 }
 

@@ -1,3 +1,5 @@
+import ModelContract
+
 /// The kernel's bookkeeping for one task.
 ///
 /// The fields are declared in this order so that the record packs into 32 bytes (the 9-byte
@@ -21,6 +23,8 @@ struct TaskRecord {
     case sleeping(timer: Int64)
     /// Its resumption is queued on its lane.
     case resumeQueued(TraceEvent.Suspension, throwing: Bool)
+    /// Waiting for the task at this index to end.
+    case awaiting(Int32)
     /// It ended.
     case ended(TraceEvent.TaskEnd)
   }

@@ -1,3 +1,5 @@
+import ModelContract
+
 extension Simulation {
   /// Runs one job of a task: its start or a resumption, then its steps until it suspends or
   /// ends. Every runtime-dependent decision reads the context's ``RuntimeProfile``.
@@ -13,14 +15,16 @@ extension Simulation {
     case .resumeQueued(let suspension, let throwingNow):
       resumingFrom = suspension
       throwing = throwingNow
-    case .running, .sleeping, .ended:
+    case .running, .sleeping, .awaiting, .ended:
       return  // a stale job: the task was killed with its process
     }
     context.counters.jobsRun += 1
     let job = TraceEvent.Job.task(id, resumingFrom)
     context.record(.jobStarted(job), lane: lane)
     context.tasks[Int(index)].state = .running
-    if resume(id, from: resumingFrom, throwing: throwing) {
+    if let driver = context.programs[Int(context.tasks[Int(index)].program)].driver {
+      drive(id, driver, resumption: resumption(of: id, from: resumingFrom, throwing: throwing))
+    } else if resume(id, from: resumingFrom, throwing: throwing) {
       runSteps(id)
     }
     if let lane, context.lanes[Int(lane.index)].busyUntil != nil {
@@ -72,6 +76,8 @@ extension Simulation {
         .resumed(
           id, from: .yield, outcome: .returned, isCancelled: cancelled,
           rule: profile.rule(for: .yield)), lane: context.currentLane)
+    case .hop, .await:
+      return false  // only driven tasks hop or await
     }
     context.tasks[index].pc += 1
     return true
@@ -183,7 +189,6 @@ extension Simulation {
   }
 
   private mutating func end(_ id: TaskID, _ how: TraceEvent.TaskEnd) {
-    context.tasks[Int(id.index)].state = .ended(how)
-    context.record(.taskEnded(id, how), lane: context.currentLane)
+    context.finish(id, how)
   }
 }

@@ -1,3 +1,5 @@
+import ModelContract
+
 /// One structured entry of a run's trace: what happened, when, and on which lane.
 ///
 /// Renderers turn these into text, JSON or pictures; they never re-run any logic, so every
@@ -55,6 +57,20 @@ public struct TraceEvent: Sendable, Equatable {
     case called(TaskID, operation: String)
     /// A task ended.
     case taskEnded(TaskID, TaskEnd)
+    /// A task's continuation went to another lane (a call to another actor or its return,
+    /// `withContext`); it was queued behind `queue.jobsAhead` jobs there.
+    case hopped(TaskID, to: LaneID, queue: QueuePosition, rule: String?)
+    /// A task began waiting for another task's value.
+    case awaitStarted(TaskID, awaiting: TaskID, rule: String?)
+    /// The task a task waited for ended: the waiting task's resumption was queued behind
+    /// `queue.jobsAhead` jobs.
+    case awaitEnded(TaskID, awaited: TaskID, queue: QueuePosition)
+    /// The run reached its `until:` instant with happenings still due later; they never happen.
+    case runStopped
+    /// A happening marked `maybe` was lost: it never arrives in this run.
+    case notDelivered(event: String)
+    /// A process died: the jobs queued on one of its lanes were dropped.
+    case jobsDropped(lane: LaneID, count: Int)
     /// A structured note from the model (a guard, a recorded attempt, a state change).
     case note(ModelNote)
     /// An invariant of the model broke at this instant.
@@ -108,6 +124,10 @@ public struct TraceEvent: Sendable, Equatable {
     case sleep
     /// In a yield.
     case yield
+    /// On its way to another lane.
+    case hop
+    /// Waiting for another task's value.
+    case await
   }
 
   /// The outcome of a resumption.
@@ -132,6 +152,15 @@ public struct TraceEvent: Sendable, Equatable {
     case yieldPending
     /// The task was running (it cancelled itself); only the flag is set.
     case running
+    /// The task's continuation is queued (after a hop, or its await's value arrived); this
+    /// runtime does not check there, so only the flag is set.
+    case continuationPending
+    /// The task waits for another task's value; this runtime keeps waiting (S10), so only the
+    /// flag is set.
+    case stillAwaiting
+    /// The task waited for another task's value; this runtime throws (K7): its resumption,
+    /// which throws, is queued.
+    case awaitWillThrow(queue: QueuePosition)
     /// The task was already cancelled; nothing changes.
     case alreadyCancelled
     /// The task had already ended; nothing changes.
@@ -181,19 +210,11 @@ public struct TraceField: Sendable, Equatable {
   /// The field's name in camel case, as JSON writes it (`cooldownConsumed`).
   public var name: String
   /// The value.
-  public var value: TraceValue
+  public var value: ModelValue
 
   /// Creates a field.
-  public init(_ name: String, _ value: TraceValue) {
+  public init(_ name: String, _ value: ModelValue) {
     self.name = name
     self.value = value
   }
-}
-
-/// A value in a note or a summary.
-public enum TraceValue: Sendable, Equatable {
-  case bool(Bool)
-  case int(Int64)
-  case string(String)
-  case strings([String])
 }

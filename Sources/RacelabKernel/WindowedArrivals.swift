@@ -1,3 +1,5 @@
+import ModelContract
+
 /// The kernel's record of a run's windowed happenings: their windows, the zone of arrival
 /// instants still possible, the instants this run uses for them (its witness), and the agenda
 /// entries whose due instants follow from each arrival.

@@ -1,4 +1,5 @@
 import Foundation
+import ModelContract
 import RacelabKernel
 
 /// What `racelab explore` found for one scenario, ready to render.

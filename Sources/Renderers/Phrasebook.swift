@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// The explanation of each kernel fact in plain words, naming the rule of the semantics tables
@@ -74,6 +75,13 @@ struct Phrasebook {
       outcome = "already cancelled: nothing changes"
     case .alreadyEnded:
       outcome = "already ended: nothing changes"
+    case .continuationPending:
+      outcome = "its continuation is queued and does not check: flag set, nothing thrown"
+    case .stillAwaiting:
+      outcome = "it keeps waiting for the task it awaits: flag set, nothing thrown"
+    case .awaitWillThrow(let position):
+      let waits = queue(position, ahead: ahead).map { " · \($0)" } ?? ""
+      outcome = "its await will throw \(error)\(waits)"
     }
     return "cancel \(task) → \(outcome)\(cite(rule))"
   }
@@ -84,9 +92,16 @@ struct Phrasebook {
     from suspension: TraceEvent.Suspension, outcome: TraceEvent.ResumeOutcome, isCancelled: Bool,
     rule: String?
   ) -> String {
-    let what = suspension == .sleep ? words.sleep : "yield"
+    let what =
+      switch suspension {
+      case .sleep: words.sleep
+      case .yield: "yield"
+      case .hop: "hop"
+      case .await: "await"
+      }
     let result =
-      outcome == .returned ? "returned normally" : "threw \(words.cancellationError)"
+      outcome == .threw
+      ? "threw \(words.cancellationError)" : suspension == .hop ? "done" : "returned normally"
     let interesting = isCancelled || outcome == .threw
     return
       "\(what) \(result) · \(words.cancellationState(isCancelled))\(interesting ? cite(rule) : "")"

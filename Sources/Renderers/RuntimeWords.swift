@@ -1,3 +1,5 @@
+import ModelContract
+
 /// The words a runtime's own code uses for cancellation, so a trace reads in the language of the
 /// code under review: `CancellationError` and `Task.sleep` on Swift, `CancellationException` and
 /// `delay` on Kotlin.

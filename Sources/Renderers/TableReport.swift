@@ -1,4 +1,5 @@
 import Foundation
+import ModelContract
 import RacelabKernel
 
 /// The evaluation of a truth-table scenario: one row per case with the rule that decided it.
@@ -38,7 +39,7 @@ public struct TableReport: Sendable {
   }
 
   /// Whether every row answered as expected.
-  public var allHold: Bool { rows.allSatisfy { $0.result.actual == $0.result.expected } }
+  public var allHold: Bool { rows.allSatisfy(\.result.holds) }
 }
 
 /// Renders a truth-table report as text: a header, one line per row, a verdict. Text from the
@@ -53,15 +54,19 @@ public enum TableTextRenderer {
     for (index, row) in report.rows.enumerated() {
       let number = String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)"
       let verdict =
-        row.result.actual == row.result.expected ? "✓" : "✗ expected \(row.result.expected)"
+        row.result.holds ? "✓" : "✗ expected \(row.result.expected.written())"
       lines.append("#\(number)  \(row.inputs.joined(separator: " · "))")
-      let answer = row.result.actual ? "yes" : "no"
+      let answer =
+        switch row.result.actual {
+        case .boolean(let yes): yes ? "yes" : "no"
+        case let other: other.written()
+        }
       lines.append(
         String(repeating: " ", count: width + 3)
           + "→ \(answer) (\(row.result.decidedBy)) \(verdict)")
     }
     lines.append("")
-    let failed = report.rows.filter { $0.result.actual != $0.result.expected }.count
+    let failed = report.rows.filter { !$0.result.holds }.count
     lines.append(
       failed == 0
         ? "all \(report.rows.count) rows answer as expected"
@@ -75,8 +80,8 @@ public enum TableJSONRenderer {
   private struct Document: Encodable {
     struct Row: Encodable {
       var inputs: [String]
-      var actual: Bool
-      var expected: Bool
+      var actual: JSONValue
+      var expected: JSONValue
       var decidedBy: String
       var holds: Bool
     }
@@ -99,12 +104,13 @@ public enum TableJSONRenderer {
       scenario: report.scenario, title: report.title, model: report.model, table: report.table,
       rows: report.rows.map {
         Document.Row(
-          inputs: $0.inputs, actual: $0.result.actual, expected: $0.result.expected,
-          decidedBy: $0.result.decidedBy, holds: $0.result.actual == $0.result.expected)
+          inputs: $0.inputs, actual: TraceEventJSON.value($0.result.actual),
+          expected: TraceEventJSON.value($0.result.expected), decidedBy: $0.result.decidedBy,
+          holds: $0.result.holds)
       },
       summary: Document.Summary(
         rows: report.rows.count,
-        failedRows: report.rows.filter { $0.result.actual != $0.result.expected }.count,
+        failedRows: report.rows.filter { !$0.result.holds }.count,
         expectationsMet: report.allHold))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// Renders a run as the text trace, the project's golden format: a header, one line per
@@ -10,13 +11,14 @@ import RacelabKernel
 public enum TextTraceRenderer {
   /// The text trace of `report`, ending with exactly one newline.
   public static func render(_ report: RunReport) -> String {
-    let layout = TraceLayout(laneNames: report.laneNames)
     let phrases = Phrasebook(
       words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
+    let body = TraceNarrator.lines(of: report.result.trace, phrases: phrases)
+    let layout = TraceLayout(laneNames: report.laneNames, lines: body)
     var lines = header(of: report)
     lines.append("")
     lines.append(layout.columnHeader)
-    lines += TraceNarrator.lines(of: report.result.trace, phrases: phrases).map(layout.format)
+    lines += body.map(layout.format)
     lines.append("")
     lines += TraceSummary.lines(of: report)
     return lines.map(VisibleText.escaping).joined(separator: "\n") + "\n"

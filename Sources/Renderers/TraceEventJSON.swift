@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// Each trace event as a JSON object: its instant, lane and `kind` (the case's name), then the
@@ -85,6 +86,19 @@ struct TraceEventJSON {
         "orderChosen",
         [("event", .string(event)), ("overtook", .array(overtook.map(JSONValue.string)))]
       )
+    case .hopped(let id, let target, let position, let rule):
+      ("hopped", [task(id), ("to", lane(target)), ("queue", queue(position)), self.rule(rule)])
+    case .awaitStarted(let id, let awaited, let rule):
+      ("awaitStarted", [task(id), ("awaiting", .string(awaited.description)), self.rule(rule)])
+    case .awaitEnded(let id, let awaited, let position):
+      (
+        "awaitEnded",
+        [task(id), ("awaited", .string(awaited.description)), ("queue", queue(position))]
+      )
+    case .notDelivered(let event): ("notDelivered", [("event", .string(event))])
+    case .runStopped: ("runStopped", [])
+    case .jobsDropped(let target, let count):
+      ("jobsDropped", [("droppedLane", lane(target)), ("count", .int(Int64(count)))])
     }
   }
 
@@ -132,6 +146,10 @@ struct TraceEventJSON {
     case .running: [("effect", .string("running"))]
     case .alreadyCancelled: [("effect", .string("alreadyCancelled"))]
     case .alreadyEnded: [("effect", .string("alreadyEnded"))]
+    case .continuationPending: [("effect", .string("continuationPending"))]
+    case .stillAwaiting: [("effect", .string("stillAwaiting"))]
+    case .awaitWillThrow(let position):
+      [("effect", .string("awaitWillThrow")), ("queue", queue(position))]
     }
   }
 
@@ -157,12 +175,16 @@ struct TraceEventJSON {
     fields.map { ($0.name, value($0.value)) }
   }
 
-  private static func value(_ value: TraceValue) -> JSONValue {
+  /// A typed value in JSON: truth values and numbers as themselves, `none` as null, lists as
+  /// arrays, and durations and dates as files write them (`250ms`, `2026-05-01`).
+  static func value(_ value: ModelValue) -> JSONValue {
     switch value {
-    case .bool(let flag): .bool(flag)
-    case .int(let number): .int(number)
-    case .string(let text): .string(text)
-    case .strings(let texts): .array(texts.map(JSONValue.string))
+    case .boolean(let flag): .bool(flag)
+    case .integer(let number): .int(number)
+    case .text(let text), .word(let text): .string(text)
+    case .duration, .date: .string(value.written())
+    case .absent: .null
+    case .list(let items): .array(items.map(Self.value))
     }
   }
 }

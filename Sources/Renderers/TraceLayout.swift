@@ -1,10 +1,12 @@
+import ModelContract
 import RacelabKernel
 
 /// The columns of the text trace: a marker (`!!` on a broken invariant), a right-aligned virtual
-/// time wide enough for `9999.999s`, the lane, a subject, then the explanation. Widths count Characters, so `·` and `→` take one
-/// column each. A longer value pushes the rest of its line instead of being cut.
+/// time at least as wide as `9999.999s` and as the trace's longest time, the lane, a subject,
+/// then the explanation. Widths count Characters, so `·` and `→` take one column each. A longer
+/// subject pushes the rest of its line instead of being cut.
 struct TraceLayout {
-  static let timeWidth = 9
+  static let minimumTimeWidth = 9
   static let subjectWidth = 25
   static let gap = "  "
   /// Starts a line that reports a broken invariant.
@@ -13,17 +15,28 @@ struct TraceLayout {
   static let noMarker = "   "
 
   let laneWidth: Int
+  let timeWidth: Int
 
-  /// A layout whose lane column fits `laneNames` and the column header.
-  init(laneNames: [String]) {
+  /// A layout whose lane column fits `laneNames` and the column header, and whose time column
+  /// fits the times of `lines`.
+  init(laneNames: [String], lines: [TraceLine]) {
     laneWidth = ([Self.laneHeader, TraceNarrator.noLane] + laneNames).map(\.count).max() ?? 0
+    var widest = Self.minimumTimeWidth
+    for line in lines {
+      switch line {
+      case .head(let time, _, _, _), .broken(let time, _, _, _):
+        widest = max(widest, DurationText.instant(time).count)
+      case .more: break
+      }
+    }
+    timeWidth = widest
   }
 
   private static let laneHeader = "lane"
 
   /// `     time  lane  what happens`.
   var columnHeader: String {
-    Self.noMarker + Self.padLeft("time", Self.timeWidth) + Self.gap
+    Self.noMarker + Self.padLeft("time", timeWidth) + Self.gap
       + Self.padRight(Self.laneHeader, laneWidth)
       + Self.gap + "what happens"
   }
@@ -33,19 +46,19 @@ struct TraceLayout {
     switch line {
     case .head(let time, let lane, let subject, let text):
       row(
-        Self.noMarker + Self.padLeft(DurationText.instant(time), Self.timeWidth), lane, subject,
+        Self.noMarker + Self.padLeft(DurationText.instant(time), timeWidth), lane, subject,
         text)
     case .more(let text):
       trimmed(String(repeating: " ", count: explanationColumn) + text)
     case .broken(let time, let lane, let invariant, let detail):
       row(
-        Self.brokenMarker + Self.padLeft(DurationText.instant(time), Self.timeWidth),
+        Self.brokenMarker + Self.padLeft(DurationText.instant(time), timeWidth),
         lane, "BROKEN", "\(invariant) · \(detail)")
     }
   }
 
   private var explanationColumn: Int {
-    Self.noMarker.count + Self.timeWidth + Self.gap.count + laneWidth + Self.gap.count
+    Self.noMarker.count + timeWidth + Self.gap.count + laneWidth + Self.gap.count
       + Self.subjectWidth
       + Self.gap.count
   }

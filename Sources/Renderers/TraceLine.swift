@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// One line of the text trace's body, before layout.

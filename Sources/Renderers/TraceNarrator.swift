@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// Folds the kernel's trace events into the lines a reviewer reads: a job's start and everything
@@ -122,6 +123,10 @@ struct TraceNarrator {
         ahead = queues.ahead(of: position)
         queues.enqueue(.task(task, .sleep), on: position.lane)
       }
+      if case .awaitWillThrow(let position) = effect {
+        ahead = queues.ahead(of: position)
+        queues.enqueue(.task(task, .await), on: position.lane)
+      }
       explain(event, phrases.cancel(task, effect: effect, rule: rule, ahead: ahead))
     case .resumed(_, let suspension, let outcome, let isCancelled, let rule):
       explain(
@@ -161,6 +166,31 @@ struct TraceNarrator {
         event.time, lane, label,
         "order chosen: applied before \(overtook.joined(separator: ", ")), "
           + "due at the same instant")
+    case .hopped(let task, let target, let position, let rule):
+      let ahead = queues.ahead(of: position)
+      queues.enqueue(.task(task, .hop), on: target)
+      let wait = phrases.queue(position, ahead: ahead) ?? "runs next"
+      explain(
+        event,
+        "\(task) hops to \(phrases.name(of: target)) · continuation \(wait)\(phrases.cite(rule))")
+    case .awaitStarted(let task, let awaited, let rule):
+      explain(event, "\(task) awaits \(awaited)'s value\(phrases.cite(rule))")
+    case .awaitEnded(let task, let awaited, let position):
+      let ahead = queues.ahead(of: position)
+      queues.enqueue(.task(task, .await), on: position.lane)
+      let wait = phrases.queue(position, ahead: ahead) ?? "runs next"
+      explain(event, "\(awaited) ended → \(task)'s await returns · resumption \(wait)")
+    case .runStopped:
+      close()
+      standalone(event.time, lane, "until", "the run stops here; what is due later never happens")
+    case .notDelivered(let label):
+      close()
+      standalone(event.time, lane, label, "never arrives: lost (maybe: true)")
+    case .jobsDropped(let target, let count):
+      close()
+      standalone(
+        event.time, lane, "\(phrases.name(of: target)) lane",
+        "\(count) queued job\(count == 1 ? "" : "s") dropped: the process died")
     }
   }
 

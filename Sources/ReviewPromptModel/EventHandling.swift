@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 extension ReviewPromptModel {
@@ -70,7 +71,8 @@ extension ReviewPromptModel {
               : "not eligible: \(verdict.reason)")
         ],
         fields: [
-          TraceField("eligible", .bool(verdict.eligible)), TraceField("pending", .bool(pending)),
+          TraceField("eligible", .boolean(verdict.eligible)),
+          TraceField("pending", .boolean(pending)),
         ]
       ))
   }

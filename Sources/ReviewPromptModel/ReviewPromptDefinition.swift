@@ -1,16 +1,27 @@
+import ModelContract
 import RacelabKernel
 
 /// The review-prompt model as scenario files see it: its vocabulary and constructors.
-public enum ReviewPromptDefinition: ModelDefinition {
+public struct ReviewPromptDefinition: ModelDefinition {
   /// The runnable review-prompt model.
   public typealias Model = ReviewPromptModel
 
+  /// The task body a file's `task:` replaces.
+  static let deferredRequest = "deferred-request"
   static let nonNegative: ValueKind = .integer(0...Int64.max)
   static let defaultDelay: Int64 = 2_000_000_000
   static let defaultTransition: Int64 = 350_000_000
 
+  /// Creates the definition.
+  public init() {}
+
   /// Events, state keys with defaults, variants, invariants, expectations and the eligibility table.
-  public static let vocabulary = ModelVocabulary(
+  public var vocabulary: ModelVocabulary { Self.vocabulary }
+
+  /// One lane: `main`.
+  public var laneNames: [String] { ReviewPromptModel.lanes }
+
+  static let vocabulary = ModelVocabulary(
     name: "review-prompt",
     help: "a review request scheduled after a won game, cancelled when the screen disappears",
     events: [
@@ -108,6 +119,11 @@ public enum ReviewPromptDefinition: ModelDefinition {
         ]),
     ],
     operations: ReviewPromptOperation.allCases.map(\.rawValue),
+    programs: [
+      ProgramSpec(
+        deferredRequest,
+        help: "the task screenDidShowCompletion() starts: sleep for config.delay, then fire")
+    ],
     variants: [
       VariantSpec(
         "cancel-guard",
@@ -135,6 +151,9 @@ public enum ReviewPromptDefinition: ModelDefinition {
       SummaryFieldSpec(
         key: "attempts", field: "attempts", kind: nonNegative, help: "recorded attempts"),
       SummaryFieldSpec(
+        key: "attempt-versions", field: "attemptVersions", kind: .list(.text),
+        help: "the app version of each recorded attempt, in order"),
+      SummaryFieldSpec(
         key: "review-requests", field: "reviewRequests", kind: nonNegative,
         help: "calls to requestReview"),
       SummaryFieldSpec(
@@ -154,26 +173,27 @@ public enum ReviewPromptDefinition: ModelDefinition {
             "last-prompted-version", .textOrNone, default: nil, help: "version or none"),
           ParameterSpec("version", .text, default: nil, help: "the running version"),
           ParameterSpec("force-override", .boolean, default: nil, help: "the debug override"),
-          ParameterSpec("expect", .boolean, default: nil, help: "the expected answer"),
         ],
+        answer: ParameterSpec(
+          "expect", .boolean, default: nil, help: "whether the rule should say eligible"),
         help: "rows evaluated by the pure eligibility rule; config applies")
     ])
 
   /// The model in the state the scenario describes, with its variant's (or the file's) task body.
-  public static func makeModel(_ setup: ModelSetup) -> ReviewPromptModel {
+  public func makeModel(_ setup: ModelSetup) -> ReviewPromptModel {
     let app = setup.section("app")
     let config = setup.section("config")
     let system = setup.section("system")
     let modelConfig = ReviewPromptConfig(
       winThreshold: config.integer("win-threshold", or: 3),
       cooldownDays: config.integer("cooldown-days", or: 120),
-      delay: config.duration("delay", or: defaultDelay),
-      transition: config.duration("transition", or: defaultTransition))
+      delay: config.duration("delay", or: Self.defaultDelay),
+      transition: config.duration("transition", or: Self.defaultTransition))
     var lastAttempt: Int64?
     if case .date(let day) = app["last-attempt"] { lastAttempt = day }
     var lastVersion: String?
     if case .text(let version) = app["last-prompted-version"] { lastVersion = version }
-    let body = setup.taskOverride.map { steps in
+    let body = setup.taskBody(Self.deferredRequest).map { steps in
       steps.map { step -> TaskStep<ReviewPromptOperation> in
         switch step {
         case .sleep(let length, let onCancel): .sleep(nanoseconds: length, onCancel: onCancel)
@@ -200,7 +220,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
   }
 
   /// The model event of a checked scripted happening.
-  public static func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> ReviewPromptEvent {
+  public func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> ReviewPromptEvent {
     let fields = event.fields
     switch event.name {
     case "game-won": return .gameWon
@@ -210,7 +230,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
       case .absent: return .screenDisappear(transition: nil)
       case .duration(let length): return .screenDisappear(transition: length)
       default:
-        let fallback = setup.section("config").duration("transition", or: defaultTransition)
+        let fallback = setup.section("config").duration("transition", or: Self.defaultTransition)
         return .screenDisappear(transition: fallback)
       }
     case "window-detach": return .windowDetach
@@ -229,7 +249,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
   }
 
   /// One eligibility row through the pure rule.
-  public static func evaluate(table: String, row: SettingValues, setup: ModelSetup)
+  public func evaluate(table: String, row: NamedValues, setup: ModelSetup)
     -> TableRowResult
   {
     let config = setup.section("config")
@@ -248,7 +268,7 @@ public enum ReviewPromptDefinition: ModelDefinition {
         lastPromptedVersion: lastVersion, version: row.text("version", or: ""),
         forceOverride: row.boolean("force-override", or: false)))
     return TableRowResult(
-      actual: verdict.eligible, expected: row.boolean("expect", or: false),
+      actual: .boolean(verdict.eligible), expected: row["expect"] ?? .boolean(false),
       decidedBy: verdict.reason)
   }
 }

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// The review-prompt flow after a won game, after the source article: `markPending()`, a task
@@ -56,7 +57,10 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
   }
 
   /// One lane, `main`: the main actor.
-  public var laneNames: [String] { ["main"] }
+  public var laneNames: [String] { Self.lanes }
+
+  /// The lanes every review-prompt model runs on.
+  static let lanes = ["main"]
 
   /// Main-actor jobs, except suspend, resume and wall-clock shifts, which act at once (C4).
   public func delivery(of event: ReviewPromptEvent) -> EventDelivery {
@@ -101,12 +105,12 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
   /// `cooldownConsumed`, `attempts`, `attemptVersions`, `reviewRequests`, `reviewsShown`, `pending`.
   public func summary(context: SimulationContext<Self>) -> [TraceField] {
     [
-      TraceField("cooldownConsumed", .bool(!repository.attempts.isEmpty)),
-      TraceField("attempts", .int(Int64(repository.attempts.count))),
-      TraceField("attemptVersions", .strings(repository.attempts.map(\.version))),
-      TraceField("reviewRequests", .int(Int64(system.requests))),
-      TraceField("reviewsShown", .int(Int64(system.shown))),
-      TraceField("pending", .bool(pending)),
+      TraceField("cooldownConsumed", .boolean(!repository.attempts.isEmpty)),
+      TraceField("attempts", .integer(Int64(repository.attempts.count))),
+      TraceField("attemptVersions", .list(repository.attempts.map { .text($0.version) })),
+      TraceField("reviewRequests", .integer(Int64(system.requests))),
+      TraceField("reviewsShown", .integer(Int64(system.shown))),
+      TraceField("pending", .boolean(pending)),
     ]
   }
 }

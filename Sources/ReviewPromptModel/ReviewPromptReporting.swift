@@ -1,8 +1,9 @@
+import ModelContract
 import RacelabKernel
 
 extension ReviewPromptDefinition {
   /// App version, wins, the last attempt, the environment and the scene.
-  public static func initialFacts(_ setup: ModelSetup) -> [String] {
+  public func initialFacts(_ setup: ModelSetup) -> [String] {
     let app = setup.section("app")
     let system = setup.section("system")
     var facts = ["app \(app.text("version", or: "1.0.0"))", "wins \(app.integer("wins", or: 0))"]
@@ -24,11 +25,11 @@ extension ReviewPromptDefinition {
   }
 
   /// "COOLDOWN CONSUMED — …" or "cooldown kept — …" with the closing figures.
-  public static func headline(summary: [TraceField]) -> String {
-    var values: [String: TraceValue] = [:]
+  public func headline(summary: [TraceField]) -> String {
+    var values: [String: ModelValue] = [:]
     for field in summary { values[field.name] = field.value }
     func int(_ name: String) -> Int64 {
-      if case .int(let value) = values[name] { return value }
+      if case .integer(let value) = values[name] { return value }
       return 0
     }
     func plural(_ count: Int64, _ word: String) -> String {
@@ -36,10 +37,10 @@ extension ReviewPromptDefinition {
     }
     let attempts = int("attempts")
     var versions = ""
-    if case .strings(let list) = values["attemptVersions"], !list.isEmpty {
-      versions = " (\(list.joined(separator: ", ")))"
+    if case .list(let list) = values["attemptVersions"], !list.isEmpty {
+      versions = " (\(list.map { $0.written() }.joined(separator: ", ")))"
     }
-    let pending = values["pending"]?.text ?? "false"
+    let pending = values["pending"]?.written() ?? "false"
     let figures =
       "\(plural(attempts, "attempt"))\(versions), \(plural(int("reviewRequests"), "request")), "
       + "\(int("reviewsShown")) shown, pending \(pending)"
@@ -47,7 +48,7 @@ extension ReviewPromptDefinition {
   }
 
   /// The guard that would have stopped what the run broke.
-  public static func advice(
+  public func advice(
     setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult
   ) -> String? {
     if result.violations.contains("no-fire-after-cancel") {
@@ -55,7 +56,7 @@ extension ReviewPromptDefinition {
         return "fix: check `isActive` (or call `ensureActive()`) right before fire, and let "
           + "CancellationException propagate instead of catching it with runCatching"
       }
-      if setup.taskOverride != nil {
+      if setup.replacesTaskBodies {
         return "fix: add `guard !Task.isCancelled else { return }` to the task body right "
           + "after the sleep: it stops a task whose cancel landed after the sleep returned"
       }
@@ -63,7 +64,7 @@ extension ReviewPromptDefinition {
         + "(variant cancel-guard) stops a task whose cancel landed after the sleep returned"
     }
     if result.violations.contains("attempt-while-visible") && setup.variant == "original"
-      && setup.taskOverride == nil
+      && !setup.replacesTaskBodies
     {
       return "fix: require `scene.activationState == .foregroundActive` in fire "
         + "(variant foreground-guard)"

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// One recorded review-prompt attempt: the moment the version's only prompt was spent.

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// A version of the review-prompt code: the deferred task's body and the guards of `fire`.

@@ -1,4 +1,4 @@
-import RacelabKernel
+import ModelContract
 
 /// A position in a source file: 1-based line and column.
 ///

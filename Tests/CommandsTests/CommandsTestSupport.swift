@@ -163,11 +163,13 @@ func runCommand(
 }
 
 /// The test process's environment for a `racelab` child: hashing left random, colour allowed,
+/// no GitHub annotations (a CI runner may set `GITHUB_ACTIONS`),
 /// then `changes` applied (`nil` removes a variable).
 func racelabEnvironment(_ changes: [String: String?]) -> [String: String] {
   var environment = ProcessInfo.processInfo.environment
   environment["SWIFT_DETERMINISTIC_HASHING"] = nil
   environment["NO_COLOR"] = nil
+  environment["GITHUB_ACTIONS"] = nil
   for (key, value) in changes { environment[key] = value }
   return environment
 }
@@ -249,4 +251,11 @@ struct PseudoTerminalFunctions {
     self.unlock = unsafeBitCast(unlock, to: Open.self)
     self.name = unsafeBitCast(name, to: Name.self)
   }
+}
+
+/// The lines of a text trace between its column header and its closing summary.
+func timelineLines(_ text: String) -> [String] {
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  guard let header = lines.firstIndex(where: { $0.hasSuffix("what happens") }) else { return [] }
+  return Array(lines[(header + 1)...].prefix { !$0.isEmpty })
 }

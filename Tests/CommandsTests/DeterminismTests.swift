@@ -10,7 +10,9 @@ func repositoryScenarioPaths() -> [String] {
   }
   var paths: [String] = []
   while let relative = enumerator.nextObject() as? String {
-    if relative.hasSuffix(".yaml") { paths.append("scenarios/" + relative) }
+    if relative.hasSuffix(".yaml") && !relative.hasSuffix(".model.yaml") {
+      paths.append("scenarios/" + relative)
+    }
   }
   return paths.sorted()
 }

@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Commands
 import Foundation
+import ModelContract
 import RacelabKernel
 import Testing
 

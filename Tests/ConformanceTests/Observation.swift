@@ -1,4 +1,5 @@
 import KernelTestSupport
+import ModelContract
 import RacelabKernel
 
 /// What the statement after a suspension point (or a check) observed.

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import ReviewPromptModel
 
@@ -19,7 +20,7 @@ struct BruteForceSweep {
     for fixed in fixedTimelines() {
       var forced: [Int] = []
       while true {
-        let (result, strategy) = ReviewPromptDefinition.simulate(
+        let (result, strategy) = ReviewPromptDefinition().simulate(
           setup: setup, profile: profile, timeline: fixed,
           strategy: EveryOrderStrategy(forced: forced), tracing: false)
         runs += 1

@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Commands
 import Foundation
+import ModelContract
 import RacelabKernel
 import ReviewPromptModel
 import ScenarioFormat
@@ -58,7 +59,9 @@ struct LoadedScenario {
 
   /// An explorer of this scenario's space (its timeline replaced by `timeline` if given).
   func explorer(timeline: [ScriptedHappening]? = nil) -> Explorer<ReviewPromptDefinition> {
-    Explorer(setup: scenario.setup, profile: scenario.runtime, timeline: timeline ?? self.timeline)
+    Explorer(
+      ReviewPromptDefinition(), setup: scenario.setup, profile: scenario.runtime,
+      timeline: timeline ?? self.timeline)
   }
 }
 

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// A step of a test task body.
@@ -172,7 +173,7 @@ public func probeNote(_ task: TaskID, _ cancelled: Bool) -> TraceEvent.Kind {
   .note(
     ModelNote(
       kind: "probe", task: task, subject: "isCancelled", detail: ["\(cancelled)"],
-      fields: [TraceField("isCancelled", .bool(cancelled))]))
+      fields: [TraceField("isCancelled", .boolean(cancelled))]))
 }
 
 /// Runs a simulation of the test model that takes `choices` in order (then the default), starting

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// A tiny model for the kernel's tests: two lanes (`main`, `other`), events that exercise every
@@ -130,7 +131,7 @@ public struct TestModel: SimulationModel {
       context.note(
         ModelNote(
           kind: "probe", task: task, subject: "isCancelled", detail: ["\(cancelled)"],
-          fields: [TraceField("isCancelled", .bool(cancelled))]))
+          fields: [TraceField("isCancelled", .boolean(cancelled))]))
     case .cancelSelf:
       context.cancel(task)
     case .cancel(let other):
@@ -142,9 +143,9 @@ public struct TestModel: SimulationModel {
 
   public func summary(context: SimulationContext<TestModel>) -> [TraceField] {
     [
-      TraceField("marks", .strings(marks)),
-      TraceField("probes", .strings(probes.map { "\($0)" })),
-      TraceField("tasks", .int(Int64(spawned.count))),
+      TraceField("marks", .list(marks.map(ModelValue.text))),
+      TraceField("probes", .list(probes.map(ModelValue.boolean))),
+      TraceField("tasks", .integer(Int64(spawned.count))),
     ]
   }
 

@@ -1,4 +1,5 @@
 import KernelTestSupport
+import ModelContract
 import RacelabKernel
 import Testing
 
@@ -92,9 +93,9 @@ struct KotlinProfileTests {
       ])
   }
 
-  @Test("The kotlin profile names K1–K5")
+  @Test("The kotlin profile names K1–K7")
   func ruleNames() {
     let names = RuntimeProfile.Situation.allCases.compactMap { RuntimeProfile.kotlin.rule(for: $0) }
-    #expect(names.sorted() == ["K1", "K2", "K3", "K4", "K5"])
+    #expect(names.sorted() == ["K1", "K2", "K3", "K4", "K5", "K6", "K7"])
   }
 }

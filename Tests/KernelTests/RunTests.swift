@@ -1,4 +1,5 @@
 import KernelTestSupport
+import ModelContract
 import RacelabKernel
 import Testing
 

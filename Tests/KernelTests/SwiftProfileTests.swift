@@ -1,4 +1,5 @@
 import KernelTestSupport
+import ModelContract
 import RacelabKernel
 import Testing
 
@@ -234,9 +235,9 @@ struct SwiftProfileTests {
     #expect(cancelledWhileQueued.probes == [true])
   }
 
-  @Test("The swift profile names S1–S8 and only them")
+  @Test("The swift profile names S1–S10 and only them")
   func ruleNames() {
     let names = RuntimeProfile.Situation.allCases.compactMap { RuntimeProfile.swift.rule(for: $0) }
-    #expect(names == ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"])
+    #expect(names == ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10"])
   }
 }

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Testing
 

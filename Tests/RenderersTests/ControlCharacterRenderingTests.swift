@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 import Testing
@@ -46,7 +47,8 @@ import Testing
       rows: [
         TableReport.Row(
           inputs: ["version " + Self.forged],
-          result: TableRowResult(actual: true, expected: true, decidedBy: "force-override"))
+          result: TableRowResult(
+            actual: .boolean(true), expected: .boolean(true), decidedBy: "force-override"))
       ])
     let text = TableTextRenderer.render(report)
     Self.expectClean(text)

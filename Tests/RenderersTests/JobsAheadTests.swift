@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     for _ in 0..<attaches { builder.add("window-attach", atMilliseconds: 2000) }
     builder.timeline.append(
       ScriptedHappening(
-        ScriptedEvent(name: "window-attach", fields: SettingValues()),
+        ScriptedEvent(name: "window-attach", fields: NamedValues()),
         .at(VirtualTime(nanoseconds: 2_000_000_000)), tie: .last))
     return TextTraceRenderer.render(builder.report())
   }

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import ReviewPromptModel
 import Testing
@@ -13,7 +14,7 @@ import Testing
   static func sameInstant(_ count: Int, busy: Bool) -> RunReport {
     var builder = ReportBuilder()
     if busy { builder.add("main-busy", atMilliseconds: 0, ["for": .duration(1_000_000_000)]) }
-    let attach = ScriptedEvent(name: "window-attach", fields: SettingValues())
+    let attach = ScriptedEvent(name: "window-attach", fields: NamedValues())
     for _ in 0..<count {
       builder.timeline.append(ScriptedHappening(attach, .at(VirtualTime(nanoseconds: 1))))
     }

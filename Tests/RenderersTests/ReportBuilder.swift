@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 import ReviewPromptModel
@@ -20,9 +21,9 @@ struct ReportBuilder {
     startNanosecondsSinceEpoch: 1_786_795_200 * 1_000_000_000, utcOffsetSeconds: 9 * 3600)
 
   mutating func add(
-    _ name: String, atMilliseconds time: Int64, _ fields: [String: SettingValue] = [:]
+    _ name: String, atMilliseconds time: Int64, _ fields: [String: ModelValue] = [:]
   ) {
-    let event = ScriptedEvent(name: name, fields: SettingValues(fields))
+    let event = ScriptedEvent(name: name, fields: NamedValues(fields))
     let instant = VirtualTime(nanoseconds: time * 1_000_000)
     timeline.append(ScriptedHappening(event, .at(instant)))
   }
@@ -52,9 +53,9 @@ struct ReportBuilder {
   func report() -> RunReport {
     let setup = ModelSetup(
       variant: variant,
-      sections: ["app": SettingValues(["version": .text("1.4.0"), "wins": .integer(4)])],
-      taskOverride: nil, wallClock: Self.wallClock)
-    let result = ReviewPromptDefinition.simulate(
+      sections: ["app": NamedValues(["version": .text("1.4.0"), "wins": .integer(4)])],
+      wallClock: Self.wallClock)
+    let result = ReviewPromptDefinition().simulate(
       setup: setup, profile: profile, timeline: timeline, strategy: DefaultStrategy()
     ).result
     return RunReport(
@@ -91,12 +92,13 @@ struct ReportBuilder {
       + "pending \(value("pending"))"
   }
 
-  static func text(_ value: TraceValue) -> String {
+  static func text(_ value: ModelValue) -> String {
     switch value {
-    case .bool(let flag): String(flag)
-    case .int(let number): String(number)
-    case .string(let word): word
-    case .strings(let words): words.joined(separator: ", ")
+    case .boolean(let flag): String(flag)
+    case .integer(let number): String(number)
+    case .text(let word): word
+    case .list(let words): words.map(text).joined(separator: ", ")
+    default: "?"
     }
   }
 }

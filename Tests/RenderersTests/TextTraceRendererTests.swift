@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 import Testing
@@ -79,7 +80,7 @@ import Testing
     var builder = ReportBuilder.wonAndShown()
     builder.timeline.append(
       ScriptedHappening(
-        ScriptedEvent(name: "screen-disappear", fields: SettingValues()),
+        ScriptedEvent(name: "screen-disappear", fields: NamedValues()),
         .at(VirtualTime(nanoseconds: 2_000_000_000)), tie: .last))
     let text = TextTraceRenderer.render(builder.report())
     #expect(

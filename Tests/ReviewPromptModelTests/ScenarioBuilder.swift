@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import ReviewPromptModel
 
@@ -5,9 +6,9 @@ import ReviewPromptModel
 struct ScenarioBuilder {
   var variant = "cancel-guard"
   var profile = RuntimeProfile.swift
-  var app: [String: SettingValue] = ["version": .text("1.4.0"), "wins": .integer(4)]
-  var config: [String: SettingValue] = [:]
-  var system: [String: SettingValue] = [:]
+  var app: [String: ModelValue] = ["version": .text("1.4.0"), "wins": .integer(4)]
+  var config: [String: ModelValue] = [:]
+  var system: [String: ModelValue] = [:]
   var taskOverride: [TaskStep<String>]?
   var timeline: [ScriptedHappening] = []
 
@@ -19,11 +20,11 @@ struct ScenarioBuilder {
 
   mutating func add(
     _ name: String, atMilliseconds time: Int64, tie: TieRank = .normal,
-    _ fields: [String: SettingValue] = [:]
+    _ fields: [String: ModelValue] = [:]
   ) {
     timeline.append(
       ScriptedHappening(
-        ScriptedEvent(name: name, fields: SettingValues(fields)), .at(Self.ms(time)), tie: tie))
+        ScriptedEvent(name: name, fields: NamedValues(fields)), .at(Self.ms(time)), tie: tie))
   }
 
   /// The canonical start: a game won and the completion screen shown at 0.
@@ -39,14 +40,15 @@ struct ScenarioBuilder {
     ModelSetup(
       variant: variant,
       sections: [
-        "app": SettingValues(app), "config": SettingValues(config),
-        "system": SettingValues(system),
+        "app": NamedValues(app), "config": NamedValues(config),
+        "system": NamedValues(system),
       ],
-      taskOverride: taskOverride, wallClock: Self.wallClock)
+      taskBodies: taskOverride.map { ["deferred-request": $0] } ?? [:],
+      wallClock: Self.wallClock)
   }
 
   func run(tracing: Bool = true) -> SimulationResult {
-    ReviewPromptDefinition.simulate(
+    ReviewPromptDefinition().simulate(
       setup: setup, profile: profile, timeline: timeline, strategy: DefaultStrategy(),
       tracing: tracing
     ).result
@@ -72,13 +74,13 @@ struct Outcome: Equatable, CustomStringConvertible {
   init(_ result: SimulationResult) {
     func int(_ name: String) -> Int64 {
       for field in result.summary where field.name == name {
-        if case .int(let value) = field.value { return value }
+        if case .integer(let value) = field.value { return value }
       }
       return -1
     }
     var pending = false
     for field in result.summary where field.name == "pending" {
-      if case .bool(let value) = field.value { pending = value }
+      if case .boolean(let value) = field.value { pending = value }
     }
     self.init(
       attempts: int("attempts"), requests: int("reviewRequests"), shown: int("reviewsShown"),

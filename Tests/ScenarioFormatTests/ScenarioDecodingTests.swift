@@ -1,4 +1,6 @@
 import Foundation
+import ModelContract
+import ModelInterpreter
 import RacelabKernel
 import ScenarioFormat
 import Testing
@@ -24,7 +26,18 @@ struct ScenarioDecodingTests {
   func everyRepositoryScenarioDecodes(_ relative: String) throws {
     let url = repositoryScenariosDirectory.appendingPathComponent(relative)
     let bytes = [UInt8](try Data(contentsOf: url))
-    switch ScenarioLoader.load(bytes, models: scenarioModels) {
+    var models = scenarioModels
+    if let reference = ScenarioLoader.modelReference(bytes),
+      ScenarioLoader.namesModelFile(reference.name)
+    {
+      // A model file's vocabulary, as the commands derive it, named as the scenario names it.
+      let modelURL = url.deletingLastPathComponent().appendingPathComponent(reference.name)
+      let program = try ModelFileLoader.load([UInt8](try Data(contentsOf: modelURL))).get()
+      var vocabulary = ModelFileDefinition(program).vocabulary
+      vocabulary.name = reference.name
+      models.append(vocabulary)
+    }
+    switch ScenarioLoader.load(bytes, models: models) {
     case .success(let scenario):
       #expect(!scenario.name.isEmpty)
     case .failure(let list):
@@ -38,7 +51,7 @@ struct ScenarioDecodingTests {
     )
     #expect(scenario.runtime.name == "swift")
     #expect(scenario.setup.variant == "cancel-guard")
-    #expect(scenario.setup.taskOverride == nil)
+    #expect(!scenario.setup.replacesTaskBodies)
     #expect(scenario.title == nil && scenario.about == nil)
     #expect(scenario.expectations.isEmpty)
     #expect(scenario.exploreViolations == nil)
@@ -111,7 +124,8 @@ struct ScenarioDecodingTests {
     #expect(scenario.expectations.map(\.key) == ["cooldown-consumed", "attempts", "violations"])
     #expect(
       scenario.expectations.map(\.value) == [
-        .boolean(field: "cooldownConsumed", false), .integer(field: "attempts", 0),
+        .summary(field: "cooldownConsumed", value: .boolean(false), kind: .boolean),
+        .summary(field: "attempts", value: .integer(0), kind: .integer(0...Int64.max)),
         .violations(["attempt-while-visible"]),
       ])
   }
@@ -152,36 +166,36 @@ struct ScenarioDecodingTests {
     let day: Int64 = 86_400 * nanosecondsPerSecond
     let expected: [ScriptedHappening] = [
       ScriptedHappening(
-        ScriptedEvent(name: "screen-disappear", fields: SettingValues(["transition": .absent])),
+        ScriptedEvent(name: "screen-disappear", fields: NamedValues(["transition": .absent])),
         .within(VirtualTime(nanoseconds: 1_500_000_000)...VirtualTime(nanoseconds: 2_500_000_000))),
       ScriptedHappening(
         ScriptedEvent(
-          name: "wall-clock-shift", fields: SettingValues(["by": .duration(-30 * day)])),
+          name: "wall-clock-shift", fields: NamedValues(["by": .duration(-30 * day)])),
         .at(VirtualTime(nanoseconds: 2 * nanosecondsPerSecond))),
       ScriptedHappening(
         ScriptedEvent(
           name: "wall-clock-shift",
-          fields: SettingValues(["by": .duration(7_200 * nanosecondsPerSecond)])),
+          fields: NamedValues(["by": .duration(7_200 * nanosecondsPerSecond)])),
         .at(VirtualTime(nanoseconds: 3_250_000_000))),
       ScriptedHappening(
-        ScriptedEvent(name: "screen-disappear", fields: SettingValues()),
+        ScriptedEvent(name: "screen-disappear", fields: NamedValues()),
         .at(VirtualTime(nanoseconds: 2 * nanosecondsPerSecond)), tie: .last),
       ScriptedHappening(
-        ScriptedEvent(name: "main-busy", fields: SettingValues(["for": .duration(250_000_000)])),
+        ScriptedEvent(name: "main-busy", fields: NamedValues(["for": .duration(250_000_000)])),
         .at(VirtualTime(nanoseconds: 5_400 * nanosecondsPerSecond))),
       ScriptedHappening(
         ScriptedEvent(
-          name: "scene", fields: SettingValues(["state": .word("foreground-inactive")])),
+          name: "scene", fields: NamedValues(["state": .word("foreground-inactive")])),
         .at(.zero)),
       ScriptedHappening(
-        ScriptedEvent(name: "app-update", fields: SettingValues(["version": .text("2.0")])),
+        ScriptedEvent(name: "app-update", fields: NamedValues(["version": .text("2.0")])),
         .at(VirtualTime(nanoseconds: 1))),
       ScriptedHappening(
-        ScriptedEvent(name: "screen-disappear", fields: SettingValues()),
+        ScriptedEvent(name: "screen-disappear", fields: NamedValues()),
         .at(VirtualTime(nanoseconds: 1))),
       ScriptedHappening(
         ScriptedEvent(
-          name: "screen-disappear", fields: SettingValues(["transition": .duration(1_000_000)])),
+          name: "screen-disappear", fields: NamedValues(["transition": .duration(1_000_000)])),
         .at(VirtualTime(nanoseconds: day))),
     ]
     let actual = timeline(of: scenario)
@@ -234,7 +248,7 @@ struct ScenarioDecodingTests {
           - {at: 0s, event: screen-show}
 
         """))
-    let steps = try #require(scenario.setup.taskOverride)
+    let steps = try #require(scenario.setup.taskBody("deferred-request"))
     let described = steps.map { step -> String in
       switch step {
       case .sleep(let nanoseconds, let onCancel): "sleep \(nanoseconds) \(onCancel)"

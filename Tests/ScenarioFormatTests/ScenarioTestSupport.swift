@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import RacelabKernel
 import ReviewPromptModel
 import ScenarioFormat
@@ -11,8 +12,9 @@ let scenarioTestsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathCom
 let repositoryScenariosDirectory = scenarioTestsDirectory.deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("scenarios")
 
-/// The vocabularies every scenario is decoded against in these tests.
-let scenarioModels = [ReviewPromptDefinition.vocabulary]
+/// The vocabularies every scenario is decoded against in these tests: the review-prompt model's
+/// and the test-only turnstile's, so nothing in the scenario layer can assume the first.
+let scenarioModels = [ReviewPromptDefinition().vocabulary, TurnstileDefinition().vocabulary]
 
 /// Loads `text` as a scenario file.
 func loadScenario(_ text: String) -> Result<Scenario, DiagnosticList> {
@@ -44,12 +46,22 @@ func flattenedDiagnostics(_ list: DiagnosticList) -> [String] {
   }
 }
 
-/// Paths, relative to `directory`, of every `.yaml` file below it, sorted.
+/// Paths, relative to `directory`, of every scenario file (`.yaml`, not `.model.yaml`) below
+/// it, sorted.
 func yamlFiles(under directory: URL) -> [String] {
+  files(under: directory) { $0.hasSuffix(".yaml") && !$0.hasSuffix(".model.yaml") }
+}
+
+/// Paths, relative to `directory`, of every model file (`.model.yaml`) below it, sorted.
+func modelFiles(under directory: URL) -> [String] {
+  files(under: directory) { $0.hasSuffix(".model.yaml") }
+}
+
+private func files(under directory: URL, where include: (String) -> Bool) -> [String] {
   guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
   var paths: [String] = []
   while let relative = enumerator.nextObject() as? String {
-    if relative.hasSuffix(".yaml") { paths.append(relative) }
+    if include(relative) { paths.append(relative) }
   }
   return paths.sorted()
 }

@@ -65,6 +65,7 @@ public enum CommandLineRunner {
       command.settings.jobs = arguments.count("--jobs") ?? 1
       command.settings.shard = arguments.shard("--shard")
       command.settings.pruning = !arguments.has("--no-pruning")
+      command.junit = arguments.text("--junit")
       if command.settings.randomRuns == nil && arguments.text("--seed") != nil {
         throw .usage("--seed goes with --random N")
       }
@@ -78,6 +79,7 @@ public enum CommandLineRunner {
         scenarios: operands.first ?? "scenarios", traces: arguments.text("--traces"),
         update: arguments.has("--update"), explore: arguments.has("--explore"))
       command.limits = arguments.limits("--limits")
+      command.junit = arguments.text("--junit")
       return command.execute(console: console)
     case "tree":
       guard !operands.isEmpty else { throw .usage("tree needs at least one file") }
@@ -86,7 +88,8 @@ public enum CommandLineRunner {
       return command.execute(console: console)
     case "schema":
       guard operands.count <= 1 else { throw .usage("schema takes at most one model") }
-      return SchemaCommand(model: operands.first).execute(console: console)
+      return SchemaCommand(model: operands.first, jsonSchema: arguments.has("--json-schema"))
+        .execute(console: console)
     default:
       return help(operands, console: console)
     }

@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import ScenarioFormat
 
@@ -16,6 +17,9 @@ public enum CommandCatalog {
     name: "--limits", value: .limits,
     help: "raise resource limits: "
       + ScenarioLimits.names.map(\.name).joined(separator: ", ") + " (see the README)")
+  static let junit = OptionSpec(
+    name: "--junit", value: .text(placeholder: "FILE"),
+    help: "also write a JUnit XML report to FILE: one test case per file, with its failure text")
   static let runtime = OptionSpec(
     name: "--runtime", value: .choice(RuntimeProfile.all.map(\.name)),
     help: "run every file on this runtime's cancellation rules")
@@ -71,6 +75,7 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--no-pruning", value: .none,
           help: "continue schedules that reach a state already seen"),
+        junit,
         OptionSpec(
           name: "--merge", value: .none,
           help: "the FILEs are JSON outputs of shards: print their joint verdict"),
@@ -102,6 +107,7 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--explore", value: .none,
           help: "also explore every file with an explore: block and check its violations"),
+        junit,
         limits,
       ],
       exitStatus: "0 all goldens and expectations hold, 1 one failed, 2 bad input or usage"),
@@ -110,9 +116,16 @@ public enum CommandCatalog {
       summary: "print the scenario vocabulary of a model",
       description: """
         Prints what scenario files may say to a model: events and their fields, state keys
-        with defaults, operations, variants, invariants, expectations and tables.
+        with defaults, operations, variants, invariants, expectations and tables. MODEL is a
+        built-in model's name or a model file. --json-schema prints the same as a JSON Schema,
+        for editors (a first line '# yaml-language-server: $schema=FILE' in a scenario); without
+        MODEL, the JSON Schema of model files themselves.
         """,
-      options: [], exitStatus: "0 printed, 2 unknown model or usage"),
+      options: [
+        OptionSpec(
+          name: "--json-schema", value: .none,
+          help: "print the JSON Schema of MODEL's scenario files (of model files, without MODEL)")
+      ], exitStatus: "0 printed, 2 unknown model or usage"),
     CommandSpec(
       name: "tree", operands: "FILE…",
       summary: "print a file's YAML tree as JSON",

@@ -8,6 +8,11 @@ struct DecodingContext {
     diagnostics.append(Diagnostic(location: location, message: message, notes: notes))
   }
 
+  /// Reports a diagnostic built by the caller, with its own notes.
+  mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+  }
+
   /// Reports an unknown word among `known`, suggesting the closest one.
   mutating func unknown(
     _ what: String, _ word: String, at location: SourceLocation, known: [String],

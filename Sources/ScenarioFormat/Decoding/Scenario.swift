@@ -1,4 +1,4 @@
-import RacelabKernel
+import ModelContract
 
 /// A scenario file, decoded and checked against its model's vocabulary: ready to run.
 public struct Scenario: Sendable {
@@ -8,11 +8,11 @@ public struct Scenario: Sendable {
   public var title: String?
   /// Prose: why the scenario exists and what to notice.
   public var about: String?
-  /// The model's name.
+  /// The model's name, as the file wrote it.
   public var model: String
   /// The task runtime's cancellation semantics.
   public var runtime: RuntimeProfile
-  /// The model's variant, initial state, task body and wall clock.
+  /// The model's variant, initial state, task bodies and wall clock.
   public var setup: ModelSetup
   /// A timeline to run, or a truth table to evaluate.
   public var content: Content
@@ -23,6 +23,15 @@ public struct Scenario: Sendable {
   /// For spaces too large to exhaust: `explore: {random: N, seed: S}` samples N seeded random
   /// schedules instead.
   public var exploreRandom: (runs: Int, seed: UInt64)?
+
+  /// Whether any timeline happening arrives in a window (`at: a..b`).
+  public var hasWindows: Bool {
+    guard case .timeline(let timeline) = content else { return false }
+    return timeline.contains {
+      if case .within = $0.timing { return true }
+      return false
+    }
+  }
 
   /// What the file asks for.
   public enum Content: Sendable {
@@ -36,7 +45,7 @@ public struct Scenario: Sendable {
 /// One row of a truth table with its place in the file.
 public struct TableRow: Sendable {
   /// The row's values by column.
-  public var values: SettingValues
+  public var values: NamedValues
   /// Where the row starts.
   public var location: SourceLocation
 }
@@ -47,13 +56,21 @@ public struct Expectation: Sendable, Equatable {
   public var key: String
   /// What must hold.
   public var value: Value
+  /// Where the key is written in the file, when it was read from one.
+  public var location: SourceLocation?
+
+  /// Creates an expectation.
+  public init(key: String, value: Value, location: SourceLocation? = nil) {
+    self.key = key
+    self.value = value
+    self.location = location
+  }
 
   /// An expected value.
   public enum Value: Sendable, Equatable {
-    /// A summary field (`field` is its name in the summary) must equal a truth value.
-    case boolean(field: String, Bool)
-    /// A summary field must equal a whole number.
-    case integer(field: String, Int64)
+    /// A summary field (`field` is its name in the summary) must equal `value`, a value of
+    /// `kind`.
+    case summary(field: String, value: ModelValue, kind: ValueKind)
     /// Exactly these invariants must break, in any order.
     case violations([String])
   }

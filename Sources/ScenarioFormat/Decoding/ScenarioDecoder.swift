@@ -1,4 +1,4 @@
-import RacelabKernel
+import ModelContract
 
 /// Turns a located YAML tree into a ``Scenario``, checked against the model's vocabulary, or
 /// reports every problem it finds in one pass.
@@ -7,8 +7,8 @@ struct ScenarioDecoder {
   var context = DecodingContext()
 
   static let genericKeys = [
-    "name", "title", "about", "model", "runtime", "variant", "task", "clock", "timeline",
-    "expect", "explore",
+    "name", "title", "about", "model", "runtime", "variant", "task", "tasks", "clock", "timeline",
+    "until", "expect", "explore",
   ]
   static let defaultStart = TimeSyntax.Timestamp(
     nanosecondsSinceEpoch: 1_767_225_600 * 1_000_000_000, utcOffsetSeconds: 0)
@@ -31,7 +31,7 @@ struct ScenarioDecoder {
     guard let vocabulary else { return nil }
 
     let variant = decodeVariant(entries, vocabulary)
-    var sections: [String: SettingValues] = [:]
+    var sections: [String: NamedValues] = [:]
     for section in vocabulary.sections {
       let entriesOfSection = entries.entry(section.name).flatMap {
         context.mapping($0.value, "'\(section.name)'")
@@ -40,16 +40,24 @@ struct ScenarioDecoder {
       sections[section.name] = context.values(
         entriesOfSection ?? [], section.keys, at: location, in: "'\(section.name)'")
     }
-    let task = entries.entry("task").flatMap {
-      decodeTask($0.value, vocabulary: vocabulary, config: sections["config"] ?? SettingValues())
-    }
-    let setup = ModelSetup(
-      variant: variant, sections: sections, taskOverride: task,
+    let taskBodies = decodeTaskBodies(entries, vocabulary: vocabulary, sections: sections)
+    var setup = ModelSetup(
+      variant: variant, sections: sections, taskBodies: taskBodies,
       wallClock: WallClock(
         startNanosecondsSinceEpoch: clock.start.nanosecondsSinceEpoch,
         utcOffsetSeconds: clock.offset))
     let content = decodeContent(
       entries, vocabulary: vocabulary, start: clock.start, at: root.location)
+    if let until = entries.entry("until") {
+      var timeline: [ScriptedHappening]?
+      if case .timeline(let happenings) = content { timeline = happenings }
+      setup.stopTime = decodeUntil(until, start: clock.start, timeline: timeline)
+    } else if let reason = vocabulary.neverEnds {
+      context.error(
+        entries.entry("model")?.keyLocation ?? root.location,
+        "model '\(vocabulary.name)' \(reason), so its runs never end by themselves; say when "
+          + "this one stops with 'until:' (such as until: 3d)")
+    }
     let expectations =
       entries.entry("expect").map { decodeExpectations($0.value, vocabulary) } ?? []
     let explore = entries.entry("explore").map { decodeExplore($0.value, vocabulary) }
@@ -184,7 +192,8 @@ struct ScenarioDecoder {
     for item in items {
       guard let entries = context.mapping(item, "a row of '\(table.name)'") else { continue }
       let values = context.values(
-        entries, table.columns, at: item.location, in: "a row of '\(table.name)'")
+        entries, table.columns + [table.answer], at: item.location,
+        in: "a row of '\(table.name)'")
       rows.append(TableRow(values: values, location: item.location))
     }
     if items.isEmpty { context.error(node.location, "'\(table.name)' has no rows") }
@@ -201,20 +210,18 @@ struct ScenarioDecoder {
     for entry in entries {
       if entry.key == "violations" {
         if let names = decodeInvariants(entry.value, vocabulary, "'violations'") {
-          expectations.append(Expectation(key: entry.key, value: .violations(names)))
+          expectations.append(
+            Expectation(key: entry.key, value: .violations(names), location: entry.keyLocation))
         }
         continue
       }
-      guard let field = vocabulary.summaryFields.first(where: { $0.key == entry.key }) else {
-        continue
-      }
-      switch context.value(entry.value, field.kind, "'\(entry.key)'") {
-      case .boolean(let value):
-        expectations.append(Expectation(key: entry.key, value: .boolean(field: field.field, value)))
-      case .integer(let value):
-        expectations.append(Expectation(key: entry.key, value: .integer(field: field.field, value)))
-      default: break
-      }
+      guard let field = vocabulary.summaryFields.first(where: { $0.key == entry.key }),
+        let value = context.value(entry.value, field.kind, "'\(entry.key)'")
+      else { continue }
+      expectations.append(
+        Expectation(
+          key: entry.key, value: .summary(field: field.field, value: value, kind: field.kind),
+          location: entry.keyLocation))
     }
     return expectations
   }

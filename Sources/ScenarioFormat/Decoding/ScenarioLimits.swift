@@ -13,6 +13,9 @@ public struct ScenarioLimits: Sendable, Equatable {
   public var errors = 100
   /// Events of one run's full trace.
   public var traceEvents = 20_000_000
+  /// Steps a model file's run may take (instructions, and periodic runs skipped while their
+  /// process is down) before it stops as a model that does not stop.
+  public var modelSteps = 10_000_000
 
   /// The defaults.
   public init() {}
@@ -22,7 +25,7 @@ public struct ScenarioLimits: Sendable, Equatable {
     [
       ("file-bytes", \.fileBytes), ("scalar-bytes", \.scalarBytes),
       ("happenings", \.happenings), ("task-steps", \.taskSteps), ("errors", \.errors),
-      ("trace-events", \.traceEvents),
+      ("trace-events", \.traceEvents), ("model-steps", \.modelSteps),
     ]
   }
 

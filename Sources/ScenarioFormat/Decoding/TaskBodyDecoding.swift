@@ -1,4 +1,4 @@
-import RacelabKernel
+import ModelContract
 
 extension ScenarioDecoder {
   static let wordSteps: [String: TaskStep<String>] = [
@@ -7,15 +7,47 @@ extension ScenarioDecoder {
   ]
   static let stepNames = ["sleep", "guard-not-cancelled", "check-cancellation", "yield", "call"]
 
-  /// Decodes `task:`: a list of bare words (`yield`) and one-key mappings (`sleep: delay` with
-  /// an optional `on-cancel:`, `call: fire`). `sleep:` takes a duration or the name of a
-  /// duration in `config` (`delay`).
-  mutating func decodeTask(
-    _ node: YAMLNode, vocabulary: ModelVocabulary, config: SettingValues
+  /// Decodes `task:` (the body of the model's first program) and `tasks:` (bodies by program
+  /// name) into the task bodies the file replaces.
+  mutating func decodeTaskBodies(
+    _ entries: [YAMLMapEntry], vocabulary: ModelVocabulary, sections: [String: NamedValues]
+  ) -> [String: [TaskStep<String>]] {
+    let durations = NamedDurations(vocabulary: vocabulary, sections: sections)
+    var bodies: [String: [TaskStep<String>]] = [:]
+    let programs = vocabulary.programs.map(\.name)
+    if let task = entries.entry("task") {
+      if let first = programs.first {
+        bodies[first] = decodeTask(
+          task.value, "'task'", vocabulary: vocabulary, durations: durations)
+      } else {
+        context.error(task.keyLocation, "model '\(vocabulary.name)' has no task body to replace")
+      }
+    }
+    guard let tasks = entries.entry("tasks"), let named = context.mapping(tasks.value, "'tasks'")
+    else { return bodies }
+    for entry in named {
+      guard programs.contains(entry.key) else {
+        context.unknown("task body", entry.key, at: entry.keyLocation, known: programs)
+        continue
+      }
+      guard bodies[entry.key] == nil else {
+        context.error(
+          entry.keyLocation, "'tasks' replaces '\(entry.key)', which 'task:' already replaces")
+        continue
+      }
+      bodies[entry.key] = decodeTask(
+        entry.value, "'\(entry.key)'", vocabulary: vocabulary, durations: durations)
+    }
+    return bodies
+  }
+
+  /// Decodes one task body: a list of bare words (`yield`) and one-key mappings
+  /// (`sleep: delay` with an optional `on-cancel:`, `call: fire`). `sleep:` takes a duration or
+  /// the name of a duration setting (`delay`, or `config.delay` in full).
+  private mutating func decodeTask(
+    _ node: YAMLNode, _ what: String, vocabulary: ModelVocabulary, durations: NamedDurations
   ) -> [TaskStep<String>]? {
-    guard let items = context.sequence(node, "'task'") else { return nil }
-    let configKeys = vocabulary.sections.first { $0.name == "config" }?.keys ?? []
-    let named = configKeys.filter { $0.kind == .duration }.map(\.name)
+    guard let items = context.sequence(node, what) else { return nil }
     var steps: [TaskStep<String>] = []
     for item in items {
       if case .scalar = item.content {
@@ -35,7 +67,7 @@ extension ScenarioDecoder {
       guard let entries = context.mapping(item, "a task step") else { continue }
       if let sleep = entries.entry("sleep") {
         context.checkKeys(entries, allowed: ["sleep", "on-cancel"], in: "a sleep step")
-        if let step = decodeSleep(sleep, entries.entry("on-cancel"), config: config, named: named) {
+        if let step = decodeSleep(sleep, entries.entry("on-cancel"), durations: durations) {
           steps.append(step)
         }
       } else if let call = entries.entry("call") {
@@ -55,13 +87,12 @@ extension ScenarioDecoder {
         }
       }
     }
-    if items.isEmpty { context.error(node.location, "'task' has no steps") }
+    if items.isEmpty { context.error(node.location, "\(what) has no steps") }
     return steps
   }
 
   private mutating func decodeSleep(
-    _ sleep: YAMLMapEntry, _ onCancelEntry: YAMLMapEntry?, config: SettingValues,
-    named: [String]
+    _ sleep: YAMLMapEntry, _ onCancelEntry: YAMLMapEntry?, durations: NamedDurations
   ) -> TaskStep<String>? {
     var onCancel = OnCancel.throw
     if let onCancelEntry, let text = context.scalar(onCancelEntry.value, "'on-cancel'") {
@@ -74,7 +105,7 @@ extension ScenarioDecoder {
       }
     }
     guard let text = context.scalar(sleep.value, "'sleep'") else { return nil }
-    if named.contains(text), case .duration(let length) = config[text] {
+    if let length = durations.value(named: text) {
       return .sleep(nanoseconds: length, onCancel: onCancel)
     }
     switch DurationSyntax.parse(text, signed: false) {
@@ -84,9 +115,52 @@ extension ScenarioDecoder {
       context.error(
         sleep.value.location,
         "'sleep': " + DurationSyntax.message(failure, text: text)
-          + ", or the name of a duration in 'config' (\(named.joined(separator: ", ")))",
-        note: NearestWord.suggestion(for: text, among: named).map { "did you mean '\($0)'?" })
+          + durations.alternatives,
+        note: NearestWord.suggestion(for: text, among: durations.names).map {
+          "did you mean '\($0)'?"
+        })
       return nil
     }
+  }
+}
+
+/// The duration settings a `sleep:` step may name: every duration key of every section, by its
+/// full name (`config.delay`) and, when no other section has a key of that name, by its key
+/// alone (`delay`).
+struct NamedDurations {
+  /// The names messages offer: the short name, or the full one where keys of two sections
+  /// share a name. (A full name is always accepted.)
+  let names: [String]
+  private let values: [String: Int64]
+
+  init(vocabulary: ModelVocabulary, sections: [String: NamedValues]) {
+    var short: [String] = []
+    var full: [String] = []
+    var values: [String: Int64] = [:]
+    let keys = vocabulary.sections.flatMap { section in
+      section.keys.filter { $0.kind == .duration || $0.kind == .signedDuration }.map {
+        (section.name, $0.name)
+      }
+    }
+    for (section, key) in keys {
+      guard case .duration(let length) = sections[section]?[key] else { continue }
+      values[section + "." + key] = length
+      if keys.filter({ $0.1 == key }).count == 1 {
+        values[key] = length
+        short.append(key)
+      } else {
+        full.append(section + "." + key)
+      }
+    }
+    self.names = short + full
+    self.values = values
+  }
+
+  /// The length of the setting written `name`, if it is one.
+  func value(named name: String) -> Int64? { values[name] }
+
+  /// The end of a message about a `sleep:` value that is neither a duration nor a name.
+  var alternatives: String {
+    names.isEmpty ? "" : ", or the name of a duration setting (\(names.joined(separator: ", ")))"
   }
 }

@@ -1,8 +1,8 @@
-import RacelabKernel
+import ModelContract
 
 extension ScenarioDecoder {
-  /// Decodes `timeline:`: each entry has `at:`, `event:`, an optional `tie: last` and the
-  /// event's fields.
+  /// Decodes `timeline:`: each entry has `at:`, `event:`, an optional `tie: last`, an optional
+  /// `maybe: true` and the event's fields.
   mutating func decodeTimeline(
     _ node: YAMLNode, vocabulary: ModelVocabulary, start: TimeSyntax.Timestamp
   ) -> [ScriptedHappening]? {
@@ -14,6 +14,12 @@ extension ScenarioDecoder {
       // reports every problem of the entry.
       let timing = decodeTiming(entries, start: start, at: item.location)
       let tie = decodeTie(entries)
+      var maybe = false
+      if let entry = entries.entry("maybe"),
+        case .boolean(let flag) = context.value(entry.value, .boolean, "'maybe'")
+      {
+        maybe = flag
+      }
       guard let eventEntry = entries.entry("event") else {
         context.error(item.location, "a timeline entry needs 'event:'")
         continue
@@ -26,10 +32,11 @@ extension ScenarioDecoder {
       }
       let fields = context.values(
         entries, spec.parameters, at: item.location, in: "event '\(name)'",
-        ignoring: ["at", "event", "tie"])
+        ignoring: ["at", "event", "tie", "maybe"])
       if let timing {
         happenings.append(
-          ScriptedHappening(ScriptedEvent(name: name, fields: fields), timing, tie: tie))
+          ScriptedHappening(
+            ScriptedEvent(name: name, fields: fields), timing, tie: tie, maybe: maybe))
       }
     }
     return happenings
@@ -82,8 +89,31 @@ extension ScenarioDecoder {
   }
 
   /// An offset from `t = 0`, or an RFC 3339 time converted to one.
+  /// Decodes `until:`: the instant the run stops at, an offset or an RFC 3339 time like `at:`.
+  /// A window that ends after it is refused: whether its arrival comes before the stop would
+  /// have to be explored, and is not.
+  mutating func decodeUntil(
+    _ entry: YAMLMapEntry, start: TimeSyntax.Timestamp, timeline: [ScriptedHappening]?
+  ) -> VirtualTime? {
+    guard let text = context.scalar(entry.value, "'until'") else { return nil }
+    guard let until = instant(text, start: start, at: entry.value.location, what: "'until'") else {
+      return nil
+    }
+    for happening in timeline ?? [] {
+      if case .within(let window) = happening.timing, window.upperBound > until {
+        context.error(
+          entry.value.location,
+          "'until' comes before the end of the window of '\(happening.event.name)' "
+            + "(\(DurationText.instant(window.upperBound))); end the window by then")
+        return nil
+      }
+    }
+    return until
+  }
+
   private mutating func instant(
-    _ raw: String, start: TimeSyntax.Timestamp, at location: SourceLocation
+    _ raw: String, start: TimeSyntax.Timestamp, at location: SourceLocation,
+    what: String = "'at'"
   ) -> VirtualTime? {
     let text = raw.trimmingSpaces
     if TimeSyntax.looksLikeTimestamp(text) {
@@ -103,7 +133,7 @@ extension ScenarioDecoder {
     switch DurationSyntax.parse(text, signed: false) {
     case .success(let nanoseconds): return VirtualTime(nanoseconds: nanoseconds)
     case .failure(let failure):
-      context.error(location, "'at': " + DurationSyntax.message(failure, text: text))
+      context.error(location, "\(what): " + DurationSyntax.message(failure, text: text))
       return nil
     }
   }

@@ -1,9 +1,14 @@
-import RacelabKernel
+import ModelContract
 
 extension DecodingContext {
   /// Decodes `node` as a value of `kind`, typed by the schema: `no` is a word where a word is
   /// expected and an error where a truth value is.
-  mutating func value(_ node: YAMLNode, _ kind: ValueKind, _ what: String) -> SettingValue? {
+  mutating func value(_ node: YAMLNode, _ kind: ValueKind, _ what: String) -> ModelValue? {
+    if case .list(let element) = kind {
+      guard let items = sequence(node, what) else { return nil }
+      let values = items.map { value($0, element, "an item of \(what)") }
+      return values.contains(nil) ? nil : .list(values.compactMap { $0 })
+    }
     guard let text = scalar(node, what) else { return nil }
     let location = node.location
     switch kind {
@@ -17,7 +22,7 @@ extension DecodingContext {
         error(
           location,
           fits
-            ? "\(what) '\(text)' does not fit in 64 bits"
+            ? "\(what): '\(text)' does not fit in 64 bits"
             : "\(what) must be a whole number, found '\(text)'")
         return nil
       }
@@ -61,12 +66,14 @@ extension DecodingContext {
         return nil
       }
       return .word(text)
+    case .list:
+      return nil  // Never a scalar: decoded above, item by item.
     }
   }
 
   private mutating func duration(
     _ text: String, signed: Bool, at location: SourceLocation, _ what: String
-  ) -> SettingValue? {
+  ) -> ModelValue? {
     switch DurationSyntax.parse(text, signed: signed) {
     case .success(let nanoseconds): return .duration(nanoseconds)
     case .failure(let failure):
@@ -80,9 +87,9 @@ extension DecodingContext {
   mutating func values(
     _ entries: [YAMLMapEntry], _ parameters: [ParameterSpec], at location: SourceLocation,
     in what: String, ignoring reserved: [String] = []
-  ) -> SettingValues {
+  ) -> NamedValues {
     checkKeys(entries, allowed: parameters.map(\.name) + reserved, in: what)
-    var result = SettingValues()
+    var result = NamedValues()
     for parameter in parameters {
       if let entry = entries.entry(parameter.name) {
         result[parameter.name] = value(entry.value, parameter.kind, "'\(parameter.name)'")

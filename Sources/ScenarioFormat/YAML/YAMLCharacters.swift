@@ -35,4 +35,11 @@ enum YAMLByte {
     }
     return !isFirst
   }
+
+  /// Whether `text` is plain words joined by single dots (`keychain.group`).
+  static func isDottedWord(_ text: String) -> Bool {
+    text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+      isPlainWord(String($0))
+    }
+  }
 }

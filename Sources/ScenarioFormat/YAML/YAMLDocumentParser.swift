@@ -14,6 +14,8 @@ struct YAMLDocumentParser {
   var diagnostics: [Diagnostic] = []
   /// The 0-based index of the line being parsed.
   var lineIndex = 0
+  /// Whether keys may be dotted words (`keychain.group`), as in model files.
+  var allowsDottedKeys = false
 
   init(source: YAMLSourceText) {
     self.source = source
@@ -195,7 +197,9 @@ struct YAMLDocumentParser {
   mutating func registerKey(
     _ keyNode: YAMLNode, seenKeys: inout YAMLSeenKeys
   ) -> String {
-    guard case .scalar(let key, .plain) = keyNode.content, YAMLByte.isPlainWord(key) else {
+    guard case .scalar(let key, .plain) = keyNode.content,
+      allowsDottedKeys ? YAMLByte.isDottedWord(key) : YAMLByte.isPlainWord(key)
+    else {
       diagnostics.append(
         Diagnostic(
           location: keyNode.location, message: "keys must be plain words like 'screen-show'"))

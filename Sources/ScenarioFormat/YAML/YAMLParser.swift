@@ -17,6 +17,12 @@ public enum YAMLParser {
   /// - Returns: The root node, or every diagnostic found. An empty or comment-only file is an
   ///   error.
   public static func parse(_ bytes: [UInt8]) -> Result<YAMLNode, DiagnosticList> {
+    parse(bytes, allowsDottedKeys: false)
+  }
+
+  /// Parses a whole file whose keys may also be dotted words (`keychain.group`), as model files
+  /// write state names.
+  static func parse(_ bytes: [UInt8], allowsDottedKeys: Bool) -> Result<YAMLNode, DiagnosticList> {
     let source: YAMLSourceText
     do {
       source = try YAMLSourceText(bytes: bytes)
@@ -24,6 +30,7 @@ public enum YAMLParser {
       return .failure(DiagnosticList([error]))
     }
     var parser = YAMLDocumentParser(source: source)
+    parser.allowsDottedKeys = allowsDottedKeys
     do {
       let root = try parser.parseDocument()
       return parser.diagnostics.isEmpty

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The JSON Schema (draft 2020-12) of model files themselves: the top-level keys, processes and
+/// lanes, types, operations and their steps, events, variants, invariants, periodic jobs. It
+/// describes the shape an editor can check as you type; the loader checks the rest (names
+/// resolved, expressions typed, every path returning).
+enum ModelFileJSONSchema {
+  /// The words a step may be written as alone (`- return`).
+  static let bareSteps = ["return", "yield", "guard-not-cancelled", "check-cancellation"]
+  /// The keys that name a step in a step mapping.
+  static let stepKeys = [
+    "let", "set", "return", "if", "guard", "call", "sleep", "guard-not-cancelled",
+    "check-cancellation", "yield", "spawn", "cancel", "await", "try", "throw", "transaction",
+    "choose", "may-crash", "relaunch", "crash", "after", "repeat", "for-each", "record", "say",
+    "insert", "update", "delete",
+  ]
+  /// The fields steps take beside their key.
+  static let stepFields = [
+    "then", "else", "with", "into", "on-cancel", "on", "detached", "child", "catch", "steps",
+    "index", "do", "where",
+  ]
+
+  /// The schema as JSON text with sorted keys, ending with a newline.
+  static var text: String {
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+      ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  static var schema: [String: Any] {
+    let name: [String: Any] = ["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"]
+    let text: [String: Any] = ["type": "string"]
+    let scalar: [String: Any] = ["type": ["string", "number", "boolean"]]
+    let type: [String: Any] = [
+      "anyOf": [
+        ["enum": ["bool", "int", "text", "duration", "instant", "day", "task"]],
+        ["type": "object", "required": ["type"]],
+        ["type": "object", "required": ["table"]],
+      ]
+    ]
+    let fields: [String: Any] = ["type": "object", "additionalProperties": type]
+    let steps: [String: Any] = ["$ref": "#/$defs/steps"]
+    let state: [String: Any] = ["type": "object", "additionalProperties": type]
+    let process = closed([
+      "lanes": [
+        "type": "object", "minProperties": 1,
+        "additionalProperties": ["enum": ["serial", "concurrent"]],
+      ],
+      "persisted": state, "memory": state, "on-launch": name, "wall-clock": name,
+    ])
+    let operation = closed([
+      "on": text, "params": fields, "returns": type, "steps": steps, "overridable": bool,
+      "about": text,
+    ])
+    let event = closed([
+      "do": name, "steps": steps, "on": text, "process": name, "params": fields, "about": text,
+    ])
+    let invariant = closed([
+      "always": scalar, "settled": scalar, "at-end": scalar, "for-each": name, "when": scalar,
+      "then": scalar, "within": text, "say": text,
+    ])
+    let properties: [String: Any] = [
+      "kind": ["const": "model"],
+      "name": name,
+      "about": text,
+      "default-variant": name,
+      "processes": mapOf(process, minimum: 1),
+      "records": mapOf(fields),
+      "errors": ["type": "array", "items": name],
+      "functions": mapOf(
+        closed(["params": fields, "returns": type, "body": scalar, "about": text])),
+      "operations": mapOf(operation),
+      "events": mapOf(event),
+      "variants": mapOf(
+        closed([
+          "about": text,
+          "operations": mapOf(closed(["steps": steps])),
+        ])),
+      "invariants": mapOf(invariant),
+      "summary": mapOf(scalar),
+      "sections": mapOf(mapOf(["type": "object"])),
+      "periodic": mapOf(
+        closed(["every": text, "do": name, "at": text, "process": name, "about": text])),
+    ]
+    return [
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "racelab model file",
+      "type": "object", "required": ["kind", "name", "processes"],
+      "additionalProperties": false, "properties": properties,
+      "$defs": ["steps": stepList],
+    ]
+  }
+
+  /// A list of steps: a bare word, or a mapping with one step key and that step's fields.
+  private static var stepList: [String: Any] {
+    let keys = stepKeys + stepFields
+    let step: [String: Any] = [
+      "type": "object",
+      "propertyNames": ["enum": keys],
+      "anyOf": stepKeys.map { ["required": [$0]] },
+    ]
+    return ["type": "array", "items": ["anyOf": [["enum": bareSteps], step]]]
+  }
+
+  private static var bool: [String: Any] { ["type": "boolean"] }
+
+  private static func closed(_ properties: [String: Any]) -> [String: Any] {
+    ["type": "object", "properties": properties, "additionalProperties": false]
+  }
+
+  private static func mapOf(_ value: [String: Any], minimum: Int = 0) -> [String: Any] {
+    ["type": "object", "additionalProperties": value, "minProperties": minimum]
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import ModelContract
+import ScenarioFormat
+
+/// The JSON Schema (draft 2020-12) of the scenario files of one model, for editors with a YAML
+/// language server: the file's keys, each event's fields, the state sections, the `expect:` keys
+/// and their kinds. Values are described as a YAML 1.2 loader types them (`true` a boolean, `3`
+/// a number, `250ms` a string), which is how such editors read the file; racelab itself reads
+/// every scalar as text and checks more than the schema can say.
+enum ScenarioJSONSchema {
+  /// The schema of scenarios that name `model` (as `model:` writes it) for `vocabulary`.
+  static func schema(of vocabulary: ModelVocabulary, model: String) -> [String: Any] {
+    var properties: [String: Any] = [
+      "name": text("a short identifier, lowercase words joined by '-'"),
+      "title": text("one line shown in the trace's header"),
+      "about": text("what the scenario shows, for readers"),
+      "model": modelProperty(model),
+      "runtime": [
+        "enum": RuntimeProfile.all.map(\.name), "description": "whose cancellation rules apply",
+      ],
+      "variant": [
+        "enum": vocabulary.variants.map(\.name), "description": "which version of the code runs",
+      ],
+      "clock": object(
+        ["start": text("an RFC 3339 time"), "timezone": text("an offset such as +09:00")],
+        description: "the wall clock at t = 0"),
+      "until": duration("the run stops at this instant"),
+      "timeline": [
+        "type": "array", "description": "what happens, and when",
+        "items": ["oneOf": vocabulary.events.map(eventEntry)],
+      ],
+      "expect": object(
+        Dictionary(
+          vocabulary.summaryFields.map { ($0.key, kind($0.kind, $0.help)) }
+            + [("violations", invariants(vocabulary, "exactly these break, in any order"))],
+          uniquingKeysWith: { first, _ in first }),
+        description: "what the run must show"),
+      "explore": object(
+        [
+          "violations": invariants(vocabulary, "exactly these break somewhere in the space"),
+          "random": ["type": "integer", "minimum": 1, "description": "sample N schedules"],
+          "seed": ["type": "integer", "minimum": 0, "description": "the sample's seed"],
+        ], description: "what explore must find"),
+      "task": ["type": "array", "description": "a task body replacing the first one"],
+      "tasks": ["type": "object", "description": "task bodies replacing others, by name"],
+    ]
+    for section in vocabulary.sections {
+      properties[section.name] = object(
+        Dictionary(
+          section.keys.map { ($0.name, kind($0.kind, $0.help)) },
+          uniquingKeysWith: { first, _ in first }),
+        description: "state the run starts from")
+    }
+    for table in vocabulary.tables {
+      properties[table.name] = [
+        "type": "array", "description": table.help,
+        "items": object(
+          Dictionary(
+            (table.columns + [table.answer]).map { ($0.name, kind($0.kind, $0.help)) },
+            uniquingKeysWith: { first, _ in first }),
+          description: "one row"),
+      ]
+    }
+    return [
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "racelab scenario for the model \(vocabulary.name)",
+      "type": "object", "required": ["name", "model"], "additionalProperties": false,
+      "properties": properties,
+    ]
+  }
+
+  /// The schema as JSON text with sorted keys, ending with a newline.
+  static func text(of vocabulary: ModelVocabulary, model: String) -> String {
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: schema(of: vocabulary, model: model),
+        options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// `model:`: a built-in model's name exactly; a model file by any path (scenarios name it
+  /// relative to themselves).
+  private static func modelProperty(_ model: String) -> [String: Any] {
+    model.hasSuffix(ScenarioLoader.modelFileSuffix)
+      ? [
+        "type": "string", "pattern": "\\.model\\.yaml$",
+        "description": "the model file, relative to the scenario",
+      ]
+      : ["const": model, "description": "the model the scenario is written for"]
+  }
+
+  /// One kind of timeline entry: `at`, `event: NAME`, `tie`, `maybe` and the event's fields.
+  private static func eventEntry(_ event: EventSpec) -> [String: Any] {
+    var properties: [String: Any] = [
+      "at": text("an offset (1.5s), a window (1s..2s) or an RFC 3339 time"),
+      "event": ["const": event.name, "description": event.help],
+      "tie": ["const": "last", "description": "after everything else due at the same instant"],
+      "maybe": ["type": "boolean", "description": "explore also tries it never delivered"],
+    ]
+    for parameter in event.parameters {
+      properties[parameter.name] = kind(parameter.kind, parameter.help)
+    }
+    let required = ["at", "event"] + event.parameters.filter(\.isRequired).map(\.name)
+    return [
+      "type": "object", "properties": properties, "required": required,
+      "additionalProperties": false,
+    ]
+  }
+
+  /// A value of `kind`, as a YAML 1.2 loader types it.
+  static func kind(_ kind: ValueKind, _ help: String) -> [String: Any] {
+    var schema: [String: Any]
+    switch kind {
+    case .duration: schema = duration(help)
+    case .durationOrNone: schema = ["anyOf": [duration(help), ["const": "none"]]]
+    case .signedDuration:
+      schema = ["type": "string", "pattern": "^[+-]?" + durationBody + "$"]
+    case .integer(let range):
+      schema = ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
+    case .boolean: schema = ["type": "boolean"]
+    case .text, .textOrNone: schema = ["type": ["string", "number", "boolean"]]
+    case .date: schema = date
+    case .dateOrNever: schema = ["anyOf": [date, ["const": "never"]]]
+    case .word(let words): schema = ["enum": words]
+    case .list(let element): schema = ["type": "array", "items": self.kind(element, help)]
+    }
+    schema["description"] = help
+    return schema
+  }
+
+  private static let durationBody = "([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h|d))+"
+  private static var date: [String: Any] {
+    ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]
+  }
+
+  private static func duration(_ help: String) -> [String: Any] {
+    ["type": "string", "pattern": "^" + durationBody + "$", "description": help]
+  }
+
+  private static func text(_ help: String) -> [String: Any] {
+    ["type": "string", "description": help]
+  }
+
+  private static func invariants(_ vocabulary: ModelVocabulary, _ help: String) -> [String: Any] {
+    [
+      "type": "array", "items": ["enum": vocabulary.invariants.map(\.name)],
+      "uniqueItems": true, "description": help,
+    ]
+  }
+
+  private static func object(_ properties: [String: Any], description: String) -> [String: Any] {
+    [
+      "type": "object", "properties": properties, "additionalProperties": false,
+      "description": description,
+    ]
+  }
+}

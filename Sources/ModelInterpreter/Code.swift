@@ -1,0 +1,92 @@
+import ModelContract
+import ModelLanguage
+
+/// A program ready to run under one variant and one scenario's task bodies: every body
+/// compiled, shared by every state of a run and of an exploration.
+final class Code: Sendable {
+  let program: ModelProgram
+  /// Each operation's body, as the variant (or the scenario) has it.
+  let bodies: [CompiledBody]
+  /// Each event's handler, compiled (`nil` for built-in events).
+  let handlers: [CompiledBody?]
+  /// Each process's lanes, in declaration order.
+  let lanesOfProcess: [[Int]]
+  /// Whether each lane is a concurrent pool.
+  let concurrentLanes: [Bool]
+  /// The `may-crash` labels where the process dies in every run (`faults: {crash-at: […]}`).
+  let crashAt: [String]
+  /// How many crashes one run may have (`faults: {max-crashes: N}`, default 1).
+  let maxCrashes: Int
+  /// Each process's own wall clock, as an index into the named clocks (`nil`: the scenario's).
+  let clockOfProcess: [Int?]
+  /// The periodic jobs that never run in this scenario (`faults: {down: […]}`), by index.
+  let downPeriodic: Set<Int>
+  /// How many instructions one run may take before it stops as a model that does not stop.
+  let instructionBudget: Int
+  /// Whether any invariant is a bounded response (so jobs check obligations).
+  let hasResponses: Bool
+
+  init(
+    program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
+    downPeriodic: Set<Int> = [],
+    instructionBudget: Int = ModelFileDefinition.defaultInstructionBudget
+  ) {
+    self.instructionBudget = instructionBudget
+    self.hasResponses = program.invariants.contains {
+      if case .response = $0.check { true } else { false }
+    }
+    self.crashAt = crashAt
+    self.maxCrashes = maxCrashes
+    self.downPeriodic = downPeriodic
+    self.program = program
+    self.bodies = bodies.map(BodyCompiler.compile)
+    self.handlers = program.events.map { event in
+      if case .handler(let body) = event.action { return BodyCompiler.compile(body) }
+      return nil
+    }
+    self.lanesOfProcess = program.processes.indices.map { process in
+      program.lanes.indices.filter { program.lanes[$0].process == process }
+    }
+    self.concurrentLanes = program.lanes.map { $0.kind == .concurrent }
+    let names = Self.clockNames(program)
+    self.clockOfProcess = program.processes.map { process in
+      process.wallClock.flatMap { names.firstIndex(of: $0) }
+    }
+  }
+
+  /// The named wall clocks of the processes, in order of first declaration.
+  static func clockNames(_ program: ModelProgram) -> [String] {
+    var names: [String] = []
+    for case let name? in program.processes.map(\.wallClock) where !names.contains(name) {
+      names.append(name)
+    }
+    return names
+  }
+
+  /// The first lane of `process` (its main lane).
+  func mainLane(of process: Int) -> Int {
+    lanesOfProcess[process].first ?? 0
+  }
+
+  /// The first concurrent lane of `process`, if it has one (where detached tasks run).
+  func pool(of process: Int) -> Int? {
+    lanesOfProcess[process].first { concurrentLanes[$0] }
+  }
+}
+
+/// Compares code by identity first, and by content when two runs built their own (the
+/// conformance suite compares models built from different setups).
+struct CodeReference: Sendable, Hashable {
+  let code: Code
+
+  static func == (lhs: CodeReference, rhs: CodeReference) -> Bool {
+    lhs.code === rhs.code
+      || (lhs.code.bodies == rhs.code.bodies && lhs.code.crashAt == rhs.code.crashAt
+        && lhs.code.maxCrashes == rhs.code.maxCrashes
+        && lhs.code.downPeriodic == rhs.code.downPeriodic && lhs.code.program == rhs.code.program)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(code.bodies.count)
+  }
+}

@@ -1,0 +1,61 @@
+import ModelLanguage
+
+/// One operation being run by a task or a handler: where it is, its locals and its open
+/// handlers.
+struct Activation: Sendable, Hashable {
+  var operation: Int
+  var pc = 0
+  var locals: [Value]
+  var handlers: [Handler] = []
+  /// The caller's local that receives the result.
+  var into: Int?
+  /// The lane to hop back to when the operation ends (it was called across lanes).
+  var returnLane: Int?
+}
+
+/// An open `try` or transaction.
+struct Handler: Sendable, Hashable {
+  /// What it catches (none for a transaction).
+  var clauses: [HandlerClause]
+  /// For a transaction: the value each state variable it wrote had before its first write
+  /// (by slot), restored when an error leaves it. Other tasks' writes are left alone.
+  var written: [Int: Value]?
+}
+
+/// What a task or a call threw.
+enum Thrown: Sendable, Hashable {
+  /// Cancellation (`CancellationError`, `CancellationException`).
+  case cancelled
+  /// A declared error (index into the program's errors).
+  case declared(Int)
+}
+
+/// Where a task is suspended, so its resumption knows what the answer is about.
+enum Suspension: Sendable, Hashable {
+  case start
+  case sleep
+  case yield
+  /// Hopping into a called operation on another lane.
+  case hopIn
+  /// Hopping back to the caller's lane, with the result or the error that crosses.
+  case hopOut(Thrown?)
+  /// Waiting for a task's value, into a local.
+  case await(task: Int32, into: Int?)
+}
+
+/// How a task ended, for the tasks that await it.
+enum TaskOutcome: Sendable, Hashable {
+  case value(Value)
+  case error(Thrown)
+}
+
+/// The interpreter's side of a task: its call stack and where it is suspended.
+struct TaskFrame: Sendable, Hashable {
+  var activations: [Activation]
+  /// The process the task belongs to (its spawner's).
+  var process: Int
+  /// The child tasks it spawned (`child: true`), cancelled with it.
+  var children: [Int32] = []
+  var suspension: Suspension = .start
+  var outcome: TaskOutcome?
+}

@@ -1,0 +1,237 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+/// A model file running on the kernel: its state, records and tasks, with the code shared by
+/// every state of a run.
+public struct InterpretedModel: SimulationModel {
+  /// A happening: a scripted event with its arguments, or a timer set by `after`.
+  public enum Event: Sendable, Hashable {
+    /// Event `index` of the program, with one value per parameter.
+    case scripted(Int, [Value])
+    /// `after: … do: OP`: the operation runs as a new task on its lane, unless its process
+    /// died since the timer was set (its incarnation changed).
+    case timer(operation: Int, arguments: [Value], process: Int, incarnation: Int32)
+    /// A run of periodic job `index`; it schedules the next one.
+    case periodic(Int)
+  }
+
+  /// An operation, by index: the program every task of it runs.
+  public typealias Operation = Int
+
+  let code: CodeReference
+  /// State variables, by slot.
+  var state: [Value]
+  /// The state at `t = 0`, for resetting a process's memory.
+  let initialState: [Value]
+  /// Each record's rows, in the order they were recorded.
+  var records: [[[Value]]]
+  /// Each task's frame, by kernel task index.
+  var frames: [TaskFrame?] = []
+  var uuidsIssued = 0
+  /// Rows inserted so far in any table: the next row's identity.
+  var rowsInserted: Int64 = 0
+  /// How far each named wall clock has been shifted from the scenario's, in nanoseconds.
+  var clockShifts: [Int64]
+  var processDown: [Bool]
+  var incarnations: [Int32]
+  var crashes = 0
+  /// Whether each invariant is broken now (a break is reported again only after it held).
+  var broken: [Bool]
+  /// The obligations of bounded-response invariants still open, in the order they opened.
+  var obligations: [Obligation] = []
+  /// Whether each invariant's `when:` condition held after the last job (an obligation opens
+  /// when it turns true); `false` for every other invariant.
+  var triggerHeld: [Bool]
+  /// Whether a run-time error stopped the run.
+  var failed = false
+  /// Instructions run so far; a run that passes the budget stops with an error (a model that
+  /// would never stop).
+  var instructionsRun = 0
+  /// The task running now and its process, while its frame is out of ``frames`` (always `nil`
+  /// between jobs, so never part of a compared state).
+  var running: (task: Int32, process: Int)?
+
+  init(code: Code, state: [Value]) {
+    self.code = CodeReference(code: code)
+    self.state = state
+    self.initialState = state
+    self.records = code.program.records.map { _ in [] }
+    self.processDown = code.program.processes.map { _ in false }
+    self.incarnations = code.program.processes.map { _ in 0 }
+    self.broken = code.program.invariants.map { _ in false }
+    self.triggerHeld = code.program.invariants.map { _ in false }
+    self.clockShifts = Code.clockNames(code.program).map { _ in 0 }
+  }
+
+  var program: ModelProgram { code.code.program }
+
+  public static func == (lhs: InterpretedModel, rhs: InterpretedModel) -> Bool {
+    lhs.state == rhs.state && lhs.records == rhs.records && lhs.frames == rhs.frames
+      && lhs.uuidsIssued == rhs.uuidsIssued && lhs.rowsInserted == rhs.rowsInserted
+      && lhs.clockShifts == rhs.clockShifts
+      && lhs.processDown == rhs.processDown
+      && lhs.incarnations == rhs.incarnations && lhs.crashes == rhs.crashes
+      && lhs.broken == rhs.broken && lhs.obligations == rhs.obligations
+      && lhs.triggerHeld == rhs.triggerHeld && lhs.failed == rhs.failed && lhs.code == rhs.code
+  }
+
+  /// Everything but the instruction count, which only guards against runaway models, and the
+  /// running task, which is set only inside a job.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(state)
+    hasher.combine(records)
+    hasher.combine(frames)
+    hasher.combine(uuidsIssued)
+    hasher.combine(rowsInserted)
+    hasher.combine(clockShifts)
+    hasher.combine(processDown)
+    hasher.combine(incarnations)
+    hasher.combine(crashes)
+    hasher.combine(broken)
+    hasher.combine(obligations)
+    hasher.combine(triggerHeld)
+    hasher.combine(failed)
+  }
+
+  // MARK: SimulationModel
+
+  public mutating func prepare(context: inout SimulationContext<InterpretedModel>) {
+    for (index, operation) in program.operations.enumerated() {
+      _ = context.addProgram(TaskProgram(name: operation.name, drivenBy: index))
+    }
+    schedulePeriodicJobs(context: &context)
+  }
+
+  public var laneNames: [String] { program.lanes.map(\.name) }
+
+  public var concurrentLanes: [Bool] { code.code.concurrentLanes }
+
+  public func delivery(of event: Event) -> EventDelivery {
+    switch event {
+    case .timer, .periodic: return .atOnce
+    case .scripted(let index, let arguments):
+      let declared = program.events[index]
+      if case .builtIn(let kind) = declared.action {
+        guard kind == .busy else { return .atOnce }
+        return .job(LaneID(index: Int32(code.code.mainLane(of: Self.process(arguments)))))
+      }
+      switch declared.delivery {
+      case .job(let lane): return .job(LaneID(index: Int32(lane)))
+      case .atOnce: return .atOnce
+      }
+    }
+  }
+
+  public func label(of event: Event) -> String {
+    switch event {
+    case .timer(let operation, _, _, _): return "after → \(program.operations[operation].name)"
+    case .periodic(let index): return program.periodic[index].name
+    case .scripted(let index, let arguments):
+      let declared = program.events[index]
+      var words = [declared.name]
+      for (parameter, value) in zip(declared.parameters, arguments) {
+        if parameter.field.name == "process" && program.processes.count == 1 { continue }
+        words.append(ValueText.text(value, parameter.field.type, program))
+      }
+      return words.joined(separator: " ")
+    }
+  }
+
+  public func name(of operation: Int) -> String { program.operations[operation].name }
+
+  public mutating func perform(
+    _ operation: Int, task: TaskID, context: inout SimulationContext<InterpretedModel>
+  ) {}
+
+  public mutating func handle(_ event: Event, context: inout SimulationContext<InterpretedModel>) {
+    guard !failed else { return }
+    switch event {
+    case .timer(let operation, let arguments, let process, let incarnation):
+      guard !processDown[process], incarnations[process] == incarnation else {
+        context.note(
+          ModelNote(
+            kind: "timer-dropped", subject: "after",
+            detail: ["dropped: \(program.processes[process].name) died since it was set"]))
+        return
+      }
+      start(operation, arguments: arguments, process: process, lane: nil, context: &context)
+    case .periodic(let index):
+      runPeriodicJob(index, context: &context)
+    case .scripted(let index, let arguments):
+      let declared = program.events[index]
+      switch declared.action {
+      case .builtIn(let kind):
+        applyBuiltIn(kind, process: Self.process(arguments), arguments, context: &context)
+      case .handler:
+        if processDown[declared.process] {
+          context.note(
+            ModelNote(
+              kind: "event-dropped", subject: declared.name,
+              detail: ["dropped: \(program.processes[declared.process].name) is down"]))
+          return
+        }
+        runHandler(index, arguments: arguments, context: &context)
+      }
+    }
+  }
+
+  public mutating func drive(
+    _ operation: Int, task: TaskID, resumption: TaskResumption,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> TaskDirective {
+    // Taken out while it runs, so its arrays are not shared and change in place.
+    guard !failed, var frame = frames[Int(task.index)].take() else { return .end(.killed) }
+    running = (task.index, frame.process)
+    let stop = resume(&frame, task: task, resumption, context: &context)
+    running = nil
+    frames[Int(task.index)] = frame
+    switch stop {
+    case .suspend(let directive): return directive
+    case .finished(let value):
+      frames[Int(task.index)]?.outcome = .value(value)
+      return .end(.returned)
+    case .failed(let error):
+      frames[Int(task.index)]?.outcome = .error(error)
+      return .end(.threw)
+    case .stopped: return .end(.killed)
+    }
+  }
+
+  public mutating func jobEnded(context: inout SimulationContext<InterpretedModel>) {
+    check(context: &context) {
+      if case .always(let value) = $0 { return value } else { return nil }
+    }
+    checkResponses(context: &context)
+  }
+
+  public mutating func instantSettled(context: inout SimulationContext<InterpretedModel>) {
+    check(context: &context) {
+      if case .settled(let value) = $0 { return value } else { return nil }
+    }
+  }
+
+  public mutating func runEnded(context: inout SimulationContext<InterpretedModel>) {
+    check(context: &context) {
+      if case .atEnd(let value) = $0 { return value } else { return nil }
+    }
+    closeResponses(context: &context)
+  }
+
+  public func summary(context: SimulationContext<InterpretedModel>) -> [TraceField] {
+    var copy = self
+    var scratch = context
+    return program.summary.map { field in
+      let value = (try? copy.evaluate(field.value, Scope(locals: []), context: &scratch)) ?? .none
+      return TraceField(field.field, ValueText.modelValue(value, field.type, program))
+    }
+  }
+
+  // MARK: Helpers
+
+  /// The process a built-in event names: its last argument.
+  static func process(_ arguments: [Value]) -> Int {
+    if case .enumCase(let index) = arguments.last { return Int(index) }
+    return 0
+  }
+}

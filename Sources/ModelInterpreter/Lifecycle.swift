@@ -1,0 +1,120 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+extension InterpretedModel {
+  /// Starts a task running `operation` on `lane` (default: the operation's own lane). Its
+  /// first step is a later job (C5); when it starts elsewhere than the operation's lane, its
+  /// first move is a hop there.
+  @discardableResult
+  mutating func start(
+    _ operation: Int, arguments: [Value], process: Int, lane: Int?,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> TaskID {
+    let body = code.code.bodies[operation]
+    let locals =
+      arguments + Array(repeating: .none, count: max(0, body.localCount - arguments.count))
+    let target = lane ?? program.operations[operation].lane
+    let id = context.spawnTask(program: operation, lane: LaneID(index: Int32(target)))
+    while frames.count <= Int(id.index) { frames.append(nil) }
+    frames[Int(id.index)] = TaskFrame(
+      activations: [Activation(operation: operation, locals: locals)], process: process)
+    return id
+  }
+
+  /// `cancel()` on a task, and on its children (structured concurrency), depth first in the
+  /// order they were spawned.
+  mutating func cancel(_ task: TaskID, context: inout SimulationContext<InterpretedModel>) {
+    var pending = [task.index]
+    while let index = pending.popLast() {
+      let id = TaskID(index: index)
+      guard !context.isCancelled(id) || index == task.index else { continue }
+      context.cancel(id)
+      pending += (frames[Int(index)]?.children ?? []).reversed()
+    }
+  }
+
+  /// Runs event `index`'s handler to its end, as one job (it never suspends).
+  mutating func runHandler(
+    _ index: Int, arguments: [Value], context: inout SimulationContext<InterpretedModel>
+  ) {
+    guard let body = code.code.handlers[index] else { return }
+    let locals =
+      arguments + Array(repeating: .none, count: max(0, body.localCount - arguments.count))
+    var frame = TaskFrame(
+      activations: [Activation(operation: -1 - index, locals: locals)],
+      process: program.events[index].process)
+    switch run(&frame, task: nil, context: &context) {
+    case .suspend:
+      _ = fail("the handler of \(program.events[index].name) suspends", context: &context)
+    case .finished, .failed, .stopped: break
+    }
+  }
+
+  /// The kernel's own events on one process.
+  mutating func applyBuiltIn(
+    _ event: BuiltInEvent, process: Int, _ arguments: [Value],
+    context: inout SimulationContext<InterpretedModel>
+  ) {
+    let lanes = code.code.lanesOfProcess[process].map { LaneID(index: Int32($0)) }
+    switch event {
+    case .busy:
+      context.holdCurrentLane(forNanoseconds: arguments.first?.integer ?? 0)
+    case .suspend:
+      context.setLanesFrozen(true, lanes: lanes)
+    case .resume:
+      context.setLanesFrozen(false, lanes: lanes)
+    case .wallClockShift:
+      let amount = arguments.first?.integer ?? 0
+      guard let clock = code.code.clockOfProcess[process] else {
+        context.shiftWallClock(byNanoseconds: amount)
+        return
+      }
+      // A clock shifted past the 64-bit range stays at its end.
+      let (shifted, overflow) = clockShifts[clock].addingReportingOverflow(amount)
+      clockShifts[clock] = overflow ? (amount < 0 ? .min : .max) : shifted
+      let name = Code.clockNames(program)[clock]
+      context.note(
+        ModelNote(
+          kind: "clock-shifted", subject: name,
+          detail: [
+            "the \(name) clock of \(program.processes[process].name) jumps by "
+              + DurationText.format(amount) + "; other clocks keep their time"
+          ]))
+    case .crash:
+      crash(process, context: &context)
+    case .relaunch:
+      crash(process, context: &context)
+      processDown[process] = false
+      let frozen = lanes.filter { context.isFrozen($0) }
+      if !frozen.isEmpty { context.setLanesFrozen(false, lanes: frozen) }
+      context.note(
+        ModelNote(
+          kind: "relaunched", subject: program.processes[process].name,
+          detail: ["\(program.processes[process].name) starts again: memory back to t = 0"]))
+      if let launch = program.processes[process].onLaunch {
+        start(launch, arguments: [], process: process, lane: nil, context: &context)
+      }
+    }
+  }
+
+  /// The process dies: its tasks, queued jobs and timers go, its memory state is back to its
+  /// value at `t = 0`, and it stays down until a relaunch.
+  mutating func crash(_ process: Int, context: inout SimulationContext<InterpretedModel>) {
+    for index in frames.indices
+    where frames[index]?.process == process
+      || (running?.task == Int32(index) && running?.process == process)
+    {
+      context.kill(TaskID(index: Int32(index)))
+    }
+    for lane in code.code.lanesOfProcess[process] {
+      context.dropQueuedJobs(on: LaneID(index: Int32(lane)))
+    }
+    for (slot, variable) in program.state.enumerated()
+    where variable.process == process && variable.storage == .memory {
+      state[slot] = initialState[slot]
+    }
+    processDown[process] = true
+    incarnations[process] += 1
+  }
+}

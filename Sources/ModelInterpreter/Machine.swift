@@ -1,0 +1,481 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+/// Why running a frame stopped.
+enum Stop {
+  /// The task suspends (or ends in a way the kernel handles).
+  case suspend(TaskDirective)
+  /// The body returned.
+  case finished(Value)
+  /// An error left the body.
+  case failed(Thrown)
+  /// The run stopped (a run-time error) or the task's own process died.
+  case stopped
+}
+
+extension InterpretedModel {
+  /// Continues `frame` after its suspension ended with `resumption`.
+  mutating func resume(
+    _ frame: inout TaskFrame, task: TaskID?, _ resumption: TaskResumption,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Stop {
+    switch (frame.suspension, resumption) {
+    case (.start, _):
+      let operation = frame.activations[0].operation
+      let lane = program.operations[operation].lane
+      if let task, Int(context.lane(of: task).index) != lane {
+        frame.suspension = .hopIn
+        return .suspend(.hop(to: LaneID(index: Int32(lane)), returning: false))
+      }
+    case (_, .start), (.sleep, .returned), (.yield, .returned), (.hopIn, .returned):
+      break
+    case (.sleep, .threw), (.yield, .threw), (.hopOut, .threw):
+      if case .hopOut = frame.suspension { frame.activations.removeLast() }
+      return unwind(.cancelled, &frame, task: task, context: &context)
+    case (.hopIn, .threw):
+      frame.activations.removeLast()
+      if frame.activations.isEmpty { return .failed(.cancelled) }
+      return unwind(.cancelled, &frame, task: task, context: &context)
+    case (.hopOut(let error), .returned):
+      let finished = frame.activations.removeLast()
+      if let error { return unwind(error, &frame, task: task, context: &context) }
+      _ = finished
+    case (.await(let awaited, let into), .returned):
+      switch frames[Int(awaited)]?.outcome {
+      case .value(let value):
+        if let into { frame.activations[frame.activations.count - 1].locals[into] = value }
+      case .error(let error):
+        return unwind(error, &frame, task: task, context: &context)
+      case nil:
+        return fail("the awaited task ended without a value", context: &context)
+      }
+    case (.await, .threw):
+      return unwind(.cancelled, &frame, task: task, context: &context)
+    }
+    return run(&frame, task: task, context: &context)
+  }
+
+  /// Runs instructions until the frame suspends, returns or fails.
+  mutating func run(
+    _ frame: inout TaskFrame, task: TaskID?, context: inout SimulationContext<InterpretedModel>
+  ) -> Stop {
+    let shared = code.code
+    while let top = frame.activations.indices.last {
+      // The budget's fast path, inline: this loop runs once per instruction.
+      instructionsRun += 1
+      if instructionsRun > shared.instructionBudget {
+        return fail(Self.budgetSpent(shared.instructionBudget), context: &context)
+      }
+      let operation = frame.activations[top].operation
+      let pc = frame.activations[top].pc
+      // Read in place: copying a whole body out would retain its arrays at every step.
+      let count =
+        operation >= 0
+        ? shared.bodies[operation].instructions.count
+        : shared.handlers[-1 - operation]?.instructions.count ?? 0
+      guard pc < count else {
+        if let stop = leave(&frame, with: .none, task: task, context: &context) {
+          return stop
+        }
+        continue
+      }
+      let instruction =
+        operation >= 0
+        ? shared.bodies[operation].instructions[pc]
+        : shared.handlers[-1 - operation]?.instructions[pc] ?? .popHandler
+      frame.activations[top].pc += 1
+      do {
+        if let stop = try step(instruction, &frame, top: top, task: task, context: &context) {
+          return stop
+        }
+      } catch {
+        let line = compiledBody(operation).lines[pc]
+        return fail(
+          "line \(line) of \(bodyName(operation)): " + error.message, context: &context)
+      }
+      if failed { return .stopped }
+      if let task, context.hasEnded(task) { return .stopped }
+    }
+    return .finished(.none)
+  }
+
+  /// Runs one instruction; returns a stop when the frame stops.
+  private mutating func step(
+    _ instruction: Instruction, _ frame: inout TaskFrame, top: Int, task: TaskID?,
+    context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> Stop? {
+    // Built for each use and gone at the end of its statement, so that a local written right
+    // after is not shared with it (and is changed in place).
+    var scope: Scope {
+      Scope(
+        locals: frame.activations[top].locals, task: task,
+        process: runningProcess(frame.activations[top].operation, of: frame))
+    }
+    switch instruction {
+    case .assignLocal(let slot, let value):
+      frame.activations[top].locals[slot] = try evaluate(value, scope, context: &context)
+    case .assignState(let slot, let value):
+      let result = try evaluate(value, scope, context: &context)
+      noteWrite(of: slot, in: &frame)
+      state[slot] = result
+    case .returnValue(let value):
+      let result = try value.map { value throws(RunTimeError) in
+        try evaluate(value, scope, context: &context)
+      }
+      return leave(&frame, with: result ?? .none, task: task, context: &context)
+    case .jump(let target):
+      frame.activations[top].pc = target
+    case .jumpUnless(let condition, let target):
+      if !(try evaluate(condition, scope, context: &context).isTrue) {
+        frame.activations[top].pc = target
+      }
+    case .call(let operation, let arguments, let into):
+      return try call(
+        operation, arguments, into: into, &frame, scope: scope, task: task, context: &context)
+    case .sleep(let length):
+      guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      frame.suspension = .sleep
+      return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
+    case .guardNotCancelled:
+      guard let task else { return nil }
+      let cancelled = context.isCancelled(task)
+      context.recordGuard(in: task, passed: !cancelled)
+      if cancelled { return leave(&frame, with: .none, task: task, context: &context) }
+    case .checkCancellation:
+      guard let task else { return nil }
+      let cancelled = context.isCancelled(task)
+      context.recordCancellationCheck(in: task, threw: cancelled)
+      if cancelled { return unwind(.cancelled, &frame, task: task, context: &context) }
+    case .yield:
+      guard task != nil else { throw RunTimeError(message: "an event handler cannot yield") }
+      frame.suspension = .yield
+      return .suspend(.yield)
+    case .spawn(let spawn):
+      var arguments: [Value] = []
+      for argument in spawn.arguments {
+        arguments.append(try evaluate(argument, scope, context: &context))
+      }
+      let home = program.lanes[program.operations[spawn.operation].lane].process
+      let lane =
+        spawn.lane ?? (spawn.isDetached ? code.code.pool(of: home) : nil)
+        ?? context.currentLane.map { Int($0.index) }
+      let id = start(
+        spawn.operation, arguments: arguments, process: frame.process, lane: lane,
+        context: &context)
+      // The running task's own frame is `frame`, not yet written back.
+      if spawn.isChild, let task {
+        frame.children.append(id.index)
+        // A child of a cancelled task starts cancelled, as `async let` does.
+        if context.isCancelled(task) { context.cancel(id) }
+      }
+      if let into = spawn.into { frame.activations[top].locals[into] = .task(id.index) }
+    case .cancel(let handle):
+      if case .task(let index) = try evaluate(handle, scope, context: &context) {
+        if index == task?.index {
+          // The running task cancels itself: its frame, with its children, is `frame`.
+          context.cancel(TaskID(index: index))
+          for child in frame.children { cancel(TaskID(index: child), context: &context) }
+        } else {
+          cancel(TaskID(index: index), context: &context)
+        }
+      }
+    case .await(let handle, let into):
+      guard task != nil else { throw RunTimeError(message: "an event handler cannot await") }
+      guard case .task(let index) = try evaluate(handle, scope, context: &context) else {
+        throw RunTimeError(message: "await of a task handle that is none")
+      }
+      frame.suspension = .await(task: index, into: into)
+      return .suspend(.await(TaskID(index: index)))
+    case .pushHandler(let clauses):
+      frame.activations[top].handlers.append(Handler(clauses: clauses, written: nil))
+    case .pushTransaction:
+      frame.activations[top].handlers.append(Handler(clauses: [], written: [:]))
+    case .popHandler:
+      let closed = frame.activations[top].handlers.removeLast()
+      // A committed inner transaction's writes belong to the transaction around it.
+      if let written = closed.written {
+        for (slot, old) in written { noteWrite(of: slot, old: old, in: &frame) }
+      }
+    case .throwError(let error):
+      return unwind(.declared(error), &frame, task: task, context: &context)
+    case .choose(let label, let names, let targets):
+      let pick = context.choose(label, among: targets.count)
+      context.note(
+        ModelNote(
+          kind: "chosen", task: task, subject: "choose", detail: ["the world chose \(names[pick])"])
+      )
+      frame.activations[top].pc = targets[pick]
+    case .mayCrash(let label):
+      guard crashes < code.code.maxCrashes, !processDown[frame.process] else { return nil }
+      let forced = code.code.crashAt.contains(label)
+      guard forced || context.choose("crash at \(label)", among: 2) == 1 else { return nil }
+      crashes += 1
+      context.note(
+        ModelNote(
+          kind: "crashed", task: task, subject: label,
+          detail: ["\(program.processes[frame.process].name) dies here (\(label))"]))
+      crash(frame.process, context: &context)
+      return .stopped
+    case .lifecycle(let event, let process):
+      applyBuiltIn(event, process: process, [], context: &context)
+      if let task, context.hasEnded(task) { return .stopped }
+    case .after(let delay, let operation, let arguments):
+      var values: [Value] = []
+      for argument in arguments { values.append(try evaluate(argument, scope, context: &context)) }
+      let nanoseconds = try evaluate(delay, scope, context: &context).integer
+      // The timer belongs to the process whose code sets it: an operation on `store.main`
+      // sets a store timer, which the app dying does not drop.
+      let owner = runningProcess(frame.activations[top].operation, of: frame)
+      context.schedule(
+        .timer(
+          operation: operation, arguments: values, process: owner,
+          incarnation: incarnations[owner]), afterNanoseconds: nanoseconds)
+    case .element(let into, let list, let index):
+      if case .list(let items) = frame.activations[top].locals[list],
+        case .int(let position) = frame.activations[top].locals[index],
+        items.indices.contains(Int(position))
+      {
+        frame.activations[top].locals[into] = items[Int(position)]
+      }
+    case .record(let record, let values):
+      var row: [Value] = []
+      for value in values { row.append(try evaluate(value, scope, context: &context)) }
+      records[record].append(row)
+      if context.isTracing { context.note(recordNote(record, row, task: task)) }
+      openObligations(for: record, row: row, context: context)
+    case .say(let parts):
+      var text = ""
+      for part in parts {
+        switch part {
+        case .text(let words): text += words
+        case .value(let value, let type):
+          text += ValueText.text(try evaluate(value, scope, context: &context), type, program)
+        }
+        try spend(text.utf8.count)
+      }
+      context.note(ModelNote(kind: "say", task: task, subject: "say", detail: [text]))
+    case .insert, .update, .delete, .setColumn:
+      try changeTable(instruction, &frame, top: top, task: task, context: &context)
+    }
+    return nil
+  }
+
+  /// A call: on the same lane it runs at once; on another lane it hops there (a suspension).
+  private mutating func call(
+    _ operation: Int, _ arguments: [Expression], into: Int?, _ frame: inout TaskFrame,
+    scope: Scope, task: TaskID?, context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> Stop? {
+    guard frame.activations.count < Self.callDepthLimit else {
+      throw RunTimeError(message: "calls nest deeper than \(Self.callDepthLimit)")
+    }
+    var locals: [Value] = []
+    for argument in arguments { locals.append(try evaluate(argument, scope, context: &context)) }
+    let body = code.code.bodies[operation]
+    locals += Array(repeating: .none, count: max(0, body.localCount - locals.count))
+    let target = program.operations[operation].lane
+    let here =
+      task.map { Int(context.lane(of: $0).index) }
+      ?? context.currentLane.map {
+        Int($0.index)
+      }
+    if let task { context.recordCall(in: task, operation: program.operations[operation].name) }
+    guard let here, here != target else {
+      frame.activations.append(Activation(operation: operation, locals: locals, into: into))
+      return nil
+    }
+    guard task != nil else {
+      throw RunTimeError(
+        message: "an event handler cannot call \(program.operations[operation].name) on "
+          + "another lane")
+    }
+    frame.activations.append(
+      Activation(operation: operation, locals: locals, into: into, returnLane: here))
+    frame.suspension = .hopIn
+    return .suspend(.hop(to: LaneID(index: Int32(target)), returning: false))
+  }
+
+  static let callDepthLimit = 256
+
+  /// The compiled body of an activation: an operation's, or (for `-1 - event`) an event
+  /// handler's.
+  func compiledBody(_ operation: Int) -> CompiledBody {
+    operation >= 0 ? code.code.bodies[operation] : code.code.handlers[-1 - operation] ?? Self.empty
+  }
+
+  /// An activation's name for messages.
+  func bodyName(_ operation: Int) -> String {
+    operation >= 0
+      ? program.operations[operation].name : "the handler of \(program.events[-1 - operation].name)"
+  }
+
+  static let empty = CompiledBody(instructions: [], lines: [], localCount: 0)
+
+  /// Leaves the innermost operation with `value`: back to its caller (hopping back when it was
+  /// called across lanes), or the end of the task.
+  private mutating func leave(
+    _ frame: inout TaskFrame, with value: Value, task: TaskID?,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Stop? {
+    let finished = frame.activations[frame.activations.count - 1]
+    if finished.operation >= 0, let type = program.operations[finished.operation].result,
+      context.isTracing
+    {
+      let name = program.operations[finished.operation].name
+      context.note(
+        ModelNote(
+          kind: "returned", task: task, subject: name,
+          detail: ["\(name) returns \(ValueText.text(value, type, program))"]))
+    }
+    guard frame.activations.count > 1 else {
+      frame.activations.removeLast()
+      return .finished(value)
+    }
+    let caller = frame.activations.count - 2
+    if let into = finished.into { frame.activations[caller].locals[into] = value }
+    if let lane = finished.returnLane, task != nil {
+      frame.suspension = .hopOut(nil)
+      return .suspend(.hop(to: LaneID(index: Int32(lane)), returning: true))
+    }
+    frame.activations.removeLast()
+    return nil
+  }
+
+  /// Propagates `error` from the innermost operation outwards to the first handler that
+  /// catches it; a transaction on the way restores the state. Continues running when caught.
+  mutating func unwind(
+    _ error: Thrown, _ frame: inout TaskFrame, task: TaskID?,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Stop {
+    while let top = frame.activations.indices.last {
+      while let handler = frame.activations[top].handlers.popLast() {
+        if let written = handler.written {
+          for (slot, old) in written { state[slot] = old }
+          continue
+        }
+        if let clause = handler.clauses.first(where: { $0.pattern.catches(error) }) {
+          frame.activations[top].pc = clause.target
+          return run(&frame, task: task, context: &context)
+        }
+      }
+      if let lane = frame.activations[top].returnLane, task != nil, top > 0 {
+        frame.suspension = .hopOut(error)
+        return .suspend(.hop(to: LaneID(index: Int32(lane)), returning: true))
+      }
+      frame.activations.removeLast()
+    }
+    return .failed(error)
+  }
+
+  /// Notes, in the innermost open transaction of the frame (if any), the value `slot` had
+  /// before this write (`old`, default its value now), unless it wrote the slot already.
+  func noteWrite(of slot: Int, old: Value? = nil, in frame: inout TaskFrame) {
+    for activation in frame.activations.indices.reversed() {
+      for index in frame.activations[activation].handlers.indices.reversed()
+      where frame.activations[activation].handlers[index].written != nil {
+        if frame.activations[activation].handlers[index].written?[slot] == nil {
+          frame.activations[activation].handlers[index].written?[slot] = old ?? state[slot]
+        }
+        return
+      }
+    }
+  }
+
+  /// Ends the run with a run-time error, reported as the broken invariant `run-time-error`.
+  mutating func fail(_ message: String, context: inout SimulationContext<InterpretedModel>)
+    -> Stop
+  {
+    failed = true
+    context.reportViolation(Self.runTimeError, detail: message)
+    context.halt()
+    return .stopped
+  }
+
+  /// Counts one instruction (or one skipped periodic run) against the run's budget; once the
+  /// budget is spent the run stops with a run-time error and this returns `false`.
+  mutating func spendInstruction(context: inout SimulationContext<InterpretedModel>) -> Bool {
+    do {
+      try spend(1)
+      return true
+    } catch {
+      _ = fail(error.message, context: &context)
+      return false
+    }
+  }
+
+  /// Counts `units` of work against the run's budget: one per instruction, and inside an
+  /// instruction one per table row or record row scanned and per list item or text byte
+  /// built, so that no expression, however large its values grow, can run long or fill memory.
+  /// Throws once the budget is spent.
+  mutating func spend(_ units: Int) throws(RunTimeError) {
+    instructionsRun += units
+    guard instructionsRun > code.code.instructionBudget else { return }
+    throw RunTimeError(message: Self.budgetSpent(code.code.instructionBudget))
+  }
+
+  /// The run-time error of a run that spent its budget of `budget` steps.
+  static func budgetSpent(_ budget: Int) -> String {
+    "more than \(budget) steps in one run: the model does not stop (raise the limit with "
+      + "--limits model-steps=N)"
+  }
+
+  /// The process whose code an activation runs: its operation's lane's process (an app task
+  /// that hopped to `store.main` runs store code, and reads the store's clock), or its event's
+  /// process for a handler. The task itself still belongs to its spawner's process.
+  func runningProcess(_ operation: Int, of frame: TaskFrame) -> Int {
+    if operation >= 0 { return program.lanes[program.operations[operation].lane].process }
+    let event = -1 - operation
+    return program.events.indices.contains(event) ? program.events[event].process : frame.process
+  }
+
+  /// The name under which a run-time error is reported.
+  public static let runTimeError = "run-time-error"
+
+  /// Checks the invariants `select` picks, reporting a break when one turns false.
+  mutating func check(
+    context: inout SimulationContext<InterpretedModel>,
+    _ select: (InvariantDecl.Check) -> Expression?
+  ) {
+    guard !failed else { return }
+    for (index, invariant) in program.invariants.enumerated() {
+      guard let condition = select(invariant.check) else { continue }
+      let holds: Bool
+      do {
+        holds = try evaluate(condition, Scope(locals: [], task: nil), context: &context).isTrue
+      } catch {
+        _ = fail("invariant \(invariant.name): \(error.message)", context: &context)
+        return
+      }
+      if !holds && !broken[index] {
+        context.reportViolation(
+          invariant.name, detail: invariant.say ?? "\(invariant.name) does not hold")
+      }
+      broken[index] = !holds
+    }
+  }
+
+  private func recordNote(_ record: Int, _ row: [Value], task: TaskID?) -> ModelNote {
+    let declared = program.records[record]
+    let fields = zip(declared.fields, row).map { field, value in
+      "\(field.name) \(ValueText.text(value, field.type, program))"
+    }
+    return ModelNote(
+      kind: "recorded", task: task, subject: declared.name,
+      detail: [
+        "recorded \(declared.name)" + (fields.isEmpty ? "" : " · ")
+          + fields.joined(
+            separator: ", ")
+      ])
+  }
+}
+
+extension Catch.Pattern {
+  /// Whether a clause of this pattern catches `error`.
+  func catches(_ error: Thrown) -> Bool {
+    switch (self, error) {
+    case (.any, _), (.cancelled, .cancelled): true
+    case (.error(let expected), .declared(let thrown)): expected == thrown
+    default: false
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+/// A model file, checked, as a definition the commands bind scenarios to: its vocabulary is
+/// derived from the program, and its runs are interpreted on the kernel.
+public struct ModelFileDefinition: ModelDefinition {
+  /// The checked program.
+  public let program: ModelProgram
+  /// What scenarios may say to it.
+  public let vocabulary: ModelVocabulary
+
+  /// The section every model file offers for setting any state variable by its full name.
+  public static let stateSection = "state"
+  /// The section of a model with `may-crash` points or periodic jobs: `crash-at` (labels where
+  /// the process dies in every run), `max-crashes` (how many crashes `explore` tries in one
+  /// run) and `down` (periodic jobs that never run).
+  public static let faultsSection = "faults"
+
+  /// How many instructions one run may take, by default, before it stops with a run-time
+  /// error: far more than any real model needs, few enough that a model that never stops is
+  /// reported within seconds.
+  public static let defaultInstructionBudget = 10_000_000
+  /// How many instructions one run of this definition may take.
+  public let instructionBudget: Int
+
+  /// Creates the definition of `program`, whose runs stop with a run-time error after
+  /// `instructionBudget` instructions.
+  public init(_ program: ModelProgram, instructionBudget: Int = defaultInstructionBudget) {
+    self.program = program
+    self.instructionBudget = instructionBudget
+    self.vocabulary = Self.vocabulary(of: program)
+  }
+
+  /// The lanes, in declaration order.
+  public var laneNames: [String] { program.lanes.map(\.name) }
+
+  /// Whether the program, in any variant, reads `now` or `wall` (then windowed arrivals cannot
+  /// be explored exactly, and scenarios with windows are refused).
+  public var readsClock: Bool {
+    let variantBodies = program.variants.flatMap { variant in
+      variant.bodies.keys.sorted().compactMap { variant.bodies[$0] }
+    }
+    return ClockReads.any(in: program, bodies: program.operations.map(\.body) + variantBodies)
+  }
+
+  public func makeModel(_ setup: ModelSetup) -> InterpretedModel {
+    let variant = program.variants.first { $0.name == setup.variant }
+    var bodies = program.operations.map(\.body)
+    for (index, body) in variant?.bodies ?? [:] { bodies[index] = body }
+    for (index, operation) in program.operations.enumerated() {
+      if let steps = setup.taskBody(operation.name) {
+        bodies[index] = TaskBodyTranslation.body(steps, program: program)
+      }
+    }
+    var state = program.state.map(\.initial)
+    for section in program.sections {
+      let values = setup.section(section.name)
+      for key in section.keys {
+        let type = program.state[key.binds].type
+        state[key.binds] =
+          values[key.name].map { ValueText.value($0, type, program) }
+          ?? key.defaultValue
+      }
+    }
+    let explicit = setup.section(Self.stateSection)
+    for (slot, variable) in program.state.enumerated() {
+      if let value = explicit[variable.name] {
+        state[slot] = ValueText.value(value, variable.type, program)
+      }
+    }
+    let faults = setup.section(Self.faultsSection)
+    let code = Code(
+      program: program, bodies: bodies, crashAt: Self.words(faults["crash-at"]),
+      maxCrashes: Int(faults.integer("max-crashes", or: 1)),
+      downPeriodic: Set(
+        Self.words(faults["down"]).compactMap { name in
+          program.periodic.firstIndex { $0.name == name }
+        }), instructionBudget: instructionBudget)
+    return InterpretedModel(code: code, state: state)
+  }
+
+  /// The words of a list value (`[a, b]`), or none.
+  private static func words(_ value: ModelValue?) -> [String] {
+    guard case .list(let items) = value else { return [] }
+    return items.compactMap { if case .word(let word) = $0 { word } else { nil } }
+  }
+
+  public func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> InterpretedModel.Event {
+    guard let index = program.events.firstIndex(where: { $0.name == event.name }) else {
+      return .scripted(0, [])
+    }
+    let arguments = program.events[index].parameters.map { parameter in
+      event.fields[parameter.field.name].map {
+        ValueText.value($0, parameter.field.type, program)
+      } ?? parameter.defaultState.map { initialValue(of: $0, setup) } ?? parameter.defaultValue
+        ?? .none
+    }
+    return .scripted(index, arguments)
+  }
+
+  /// The value of state variable `slot` at `t = 0` as the scenario sets it (`default-from:`).
+  func initialValue(of slot: Int, _ setup: ModelSetup) -> Value {
+    let variable = program.state[slot]
+    if let value = setup.section(Self.stateSection)[variable.name] {
+      return ValueText.value(value, variable.type, program)
+    }
+    for section in program.sections {
+      for key in section.keys where key.binds == slot {
+        if let value = setup.section(section.name)[key.name] {
+          return ValueText.value(value, variable.type, program)
+        }
+        return key.defaultValue
+      }
+    }
+    return variable.initial
+  }
+
+  /// Model files have no truth tables.
+  public func evaluate(table: String, row: NamedValues, setup: ModelSetup) -> TableRowResult {
+    TableRowResult(actual: .absent, expected: .absent, decidedBy: "model files have no tables")
+  }
+
+  /// The state the scenario set that differs from the model's own initial values.
+  public func initialFacts(_ setup: ModelSetup) -> [String] {
+    let model = makeModel(setup)
+    return program.state.indices.compactMap { slot in
+      let variable = program.state[slot]
+      guard model.state[slot] != variable.initial else { return nil }
+      return "\(variable.name) \(ValueText.text(model.state[slot], variable.type, program))"
+    }
+  }
+
+  /// The first sentence of `about:`, on one line.
+  static func firstSentence(_ text: String) -> String {
+    let words = text.split(whereSeparator: { $0 == " " || $0.isNewline })
+    var sentence: [Substring] = []
+    for word in words {
+      sentence.append(word)
+      if word.hasSuffix(".") { break }
+    }
+    return sentence.joined(separator: " ")
+  }
+
+  /// The variants with `default-variant` first: scenarios that name none get the first.
+  static func variantsDefaultFirst(_ program: ModelProgram) -> [VariantDecl] {
+    guard program.variants.indices.contains(program.defaultVariant) else { return program.variants }
+    var variants = program.variants
+    let chosen = variants.remove(at: program.defaultVariant)
+    return [chosen] + variants
+  }
+
+  static func vocabulary(of program: ModelProgram) -> ModelVocabulary {
+    func parameter(_ name: String, _ type: ValueType, _ value: Value?, help: String)
+      -> ParameterSpec?
+    {
+      guard let kind = ValueText.kind(type, program) else { return nil }
+      return ParameterSpec(
+        name, kind, default: value.map { ValueText.modelValue($0, type, program) }, help: help)
+    }
+    let events = program.events.map { event in
+      EventSpec(
+        event.name,
+        parameters: event.parameters.compactMap { declared in
+          guard let slot = declared.defaultState else {
+            return parameter(
+              declared.field.name, declared.field.type, declared.defaultValue,
+              help: declared.field.name)
+          }
+          return ValueText.kind(declared.field.type, program).map {
+            ParameterSpec(
+              declared.field.name, $0, default: nil, optional: true,
+              help: "\(declared.field.name) (default \(program.state[slot].name))")
+          }
+        }, help: event.help)
+    }
+    var sections = program.sections.map { section in
+      SectionSpec(
+        section.name,
+        keys: section.keys.compactMap { key in
+          let variable = program.state[key.binds]
+          return parameter(key.name, variable.type, key.defaultValue, help: variable.name)
+        })
+    }
+    let labels = ClockReads.crashLabels(in: program)
+    var faults: [ParameterSpec] = []
+    if !labels.isEmpty {
+      faults += [
+        ParameterSpec(
+          "crash-at", .list(.word(labels)), default: .list([]),
+          help: "may-crash points where the process dies in every run"),
+        ParameterSpec(
+          "max-crashes", .integer(0...100), default: .integer(1),
+          help: "crashes explore tries in one run"),
+      ]
+    }
+    if !program.periodic.isEmpty {
+      faults.append(
+        ParameterSpec(
+          "down", .list(.word(program.periodic.map(\.name))), default: .list([]),
+          help: "periodic jobs that never run"))
+    }
+    if !faults.isEmpty { sections.append(SectionSpec(faultsSection, keys: faults)) }
+    // No defaults: a key left out keeps the model's initial value, or its section's.
+    sections.append(
+      SectionSpec(
+        stateSection,
+        keys: program.state.compactMap { variable in
+          ValueText.kind(variable.type, program).map {
+            ParameterSpec(
+              variable.name, $0, default: nil, optional: true,
+              help: "initially \(ValueText.text(variable.initial, variable.type, program))")
+          }
+        }))
+    let invariants =
+      program.invariants.map { InvariantSpec($0.name, help: $0.say ?? $0.name) }
+      + [InvariantSpec(InterpretedModel.runTimeError, help: "a run-time error stopped the run")]
+    return ModelVocabulary(
+      name: program.name, help: program.about.map(Self.firstSentence) ?? "",
+      // A scenario's `call:` passes no arguments, so it may call operations without parameters.
+      events: events, sections: sections,
+      operations: program.operations.filter(\.parameters.isEmpty).map(\.name),
+      programs: program.operations.filter(\.isOverridable).map {
+        ProgramSpec($0.name, help: "operation \($0.name)")
+      },
+      variants: Self.variantsDefaultFirst(program).map { VariantSpec($0.name, help: $0.help) },
+      invariants: invariants,
+      summaryFields: program.summary.compactMap { field in
+        ValueText.kind(field.type, program).map {
+          SummaryFieldSpec(key: field.key, field: field.field, kind: $0, help: field.key)
+        }
+      }, tables: [],
+      neverEnds: program.periodic.isEmpty
+        ? nil
+        : "has periodic jobs (\(program.periodic.map(\.name).joined(separator: ", ")))")
+  }
+}

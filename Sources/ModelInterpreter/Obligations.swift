@@ -1,0 +1,127 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+/// An obligation a bounded-response invariant opened: `then` must hold by `deadline`.
+struct Obligation: Sendable, Hashable {
+  /// The invariant, by index.
+  var invariant: Int
+  /// The record row that opened it (its fields are `then`'s locals); empty for `when:`.
+  var row: [Value]
+  /// When it opened and by when `then` must hold, in nanoseconds of virtual time.
+  var opened: Int64
+  var deadline: Int64
+}
+
+/// Bounded-response invariants (`for-each`/`when`, `then`, `within`): liveness on the virtual
+/// clock. An obligation opens with each row of its record (or each time its condition turns
+/// true) and closes as soon as `then` holds after a job. The clock moving past its deadline
+/// with `then` still false breaks it; no check adds a happening of its own, so invariants
+/// never change what runs or what `explore` tries.
+extension InterpretedModel {
+  /// Opens an obligation for every `for-each: RECORD` invariant, for the row just recorded.
+  mutating func openObligations(
+    for record: Int, row: [Value], context: SimulationContext<InterpretedModel>
+  ) {
+    for (index, invariant) in program.invariants.enumerated() {
+      guard case .response(let response) = invariant.check,
+        case .record(let trigger) = response.trigger, trigger == record
+      else { continue }
+      open(index, response, row: row, now: context.now.nanoseconds)
+    }
+  }
+
+  private mutating func open(
+    _ invariant: Int, _ response: InvariantDecl.Response, row: [Value], now: Int64
+  ) {
+    let (deadline, overflow) = now.addingReportingOverflow(response.within)
+    obligations.append(
+      Obligation(
+        invariant: invariant, row: row, opened: now, deadline: overflow ? .max : deadline))
+  }
+
+  /// After every job: breaks the obligations whose deadline the clock has passed, opens those
+  /// whose `when:` turned true, and closes those whose `then` holds now.
+  mutating func checkResponses(context: inout SimulationContext<InterpretedModel>) {
+    guard !failed, code.code.hasResponses else { return }
+    let now = context.now.nanoseconds
+    breakObligations(context: &context) { $0.deadline < now }
+    for (index, invariant) in program.invariants.enumerated() {
+      guard case .response(let response) = invariant.check,
+        case .condition(let condition) = response.trigger
+      else { continue }
+      guard let holds = holds(condition, locals: [], invariant: index, context: &context) else {
+        return
+      }
+      if holds && !triggerHeld[index] { open(index, response, row: [], now: now) }
+      triggerHeld[index] = holds
+    }
+    var open: [Obligation] = []
+    for obligation in obligations {
+      guard case .response(let response) = program.invariants[obligation.invariant].check,
+        let holds = holds(
+          response.then, locals: obligation.row, invariant: obligation.invariant,
+          context: &context)
+      else { return }
+      if !holds { open.append(obligation) }
+    }
+    obligations = open
+  }
+
+  /// At the end of the run: an obligation still open is broken when its deadline has passed
+  /// or when nothing was left to happen (nothing could have closed it); when `until:` stopped
+  /// the run before its deadline, it is reported as open.
+  mutating func closeResponses(context: inout SimulationContext<InterpretedModel>) {
+    guard !failed, code.code.hasResponses else { return }
+    let now = context.now.nanoseconds
+    let stopped = context.stoppedAtStopTime
+    breakObligations(context: &context) { !stopped || $0.deadline < now }
+    for obligation in obligations {
+      let name = program.invariants[obligation.invariant].name
+      context.note(
+        ModelNote(
+          kind: "obligation-open", subject: name,
+          detail: [
+            "\(name) still open: opened at \(time(obligation.opened)), due by "
+              + "\(time(obligation.deadline)), after the run stops"
+          ]))
+    }
+  }
+
+  /// Reports and removes the obligations `isBroken` picks.
+  private mutating func breakObligations(
+    context: inout SimulationContext<InterpretedModel>, _ isBroken: (Obligation) -> Bool
+  ) {
+    var open: [Obligation] = []
+    for obligation in obligations {
+      guard isBroken(obligation) else {
+        open.append(obligation)
+        continue
+      }
+      let invariant = program.invariants[obligation.invariant]
+      let when = "opened at \(time(obligation.opened)), not met by \(time(obligation.deadline))"
+      context.reportViolation(
+        invariant.name,
+        detail: invariant.say.map { "\($0) (\(when))" } ?? "\(invariant.name): \(when)")
+    }
+    obligations = open
+  }
+
+  /// Whether `condition` holds with `locals`; `nil` when evaluating it stopped the run.
+  private mutating func holds(
+    _ condition: Expression, locals: [Value], invariant: Int,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Bool? {
+    do {
+      return try evaluate(condition, Scope(locals: locals, task: nil), context: &context).isTrue
+    } catch {
+      _ = fail(
+        "invariant \(program.invariants[invariant].name): \(error.message)", context: &context)
+      return nil
+    }
+  }
+
+  private func time(_ nanoseconds: Int64) -> String {
+    ValueText.text(.duration(nanoseconds), .duration, program)
+  }
+}

@@ -1,0 +1,63 @@
+import CommandTestSupport
+import Commands
+import Foundation
+import Testing
+
+/// `maybe: true` on a timeline entry: `run` delivers it; `explore` also tries it lost.
+struct MaybeHappeningTests {
+  static let scenario = """
+    name: maybe-disappear
+    model: review-prompt
+    variant: cancel-guard
+    app: {wins: 4}
+    timeline:
+      - {at: 0s, event: game-won}
+      - {at: 0s, event: screen-show}
+      - {at: 1s, event: screen-disappear, maybe: true}
+
+    """
+
+  @Test("run delivers a maybe happening")
+  func runDelivers() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("maybe.yaml", Self.scenario)
+    let result = try runRacelab(["run", "maybe.yaml"], in: folder.url)
+    #expect(result.status == 0)
+    #expect(result.outputText.contains("cooldown kept"))
+    #expect(!result.outputText.contains("never arrives"))
+  }
+
+  @Test("explore tries the happening delivered and lost, and the lost one replays")
+  func exploreLosesIt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("maybe.yaml", Self.scenario)
+    let explored = try runRacelab(["explore", "maybe.yaml", "--format", "json"], in: folder.url)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: explored.output) as? [String: Any])
+    let outcomes = try #require(report["outcomes"] as? [[String: Any]])
+    #expect(outcomes.count == 2)
+    #expect(report["complete"] as? Bool == true)
+    let consumed = try #require(
+      outcomes.first { ($0["summary"] as? [String: Any])?["cooldownConsumed"] as? Bool == true })
+    let token = try #require(consumed["schedule"] as? String)
+    let replay = try runRacelab(["run", "maybe.yaml", "--schedule", token], in: folder.url)
+    #expect(replay.outputText.contains("screen-disappear"))
+    #expect(replay.outputText.contains("never arrives: lost (maybe: true)"))
+    #expect(replay.outputText.contains("COOLDOWN CONSUMED"))
+  }
+
+  @Test("maybe takes true or false")
+  func maybeIsABoolean() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "bad.yaml", Self.scenario.replacingOccurrences(of: "maybe: true", with: "maybe: perhaps"))
+    let result = try runRacelab(["run", "bad.yaml"], in: folder.url)
+    #expect(result.status == 2)
+    #expect(
+      result.errorText.contains(
+        "bad.yaml:8:46: error: 'maybe' must be true or false, found 'perhaps'"))
+  }
+}
