@@ -9,6 +9,8 @@ public struct RunCommand: Sendable {
   public enum Format: String, Sendable, CaseIterable {
     case text
     case json
+    /// A Mermaid `sequenceDiagram` of the timeline (a truth table has none).
+    case mermaid
   }
 
   /// The operands: files, folders, `-`.

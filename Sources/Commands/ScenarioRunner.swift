@@ -37,7 +37,11 @@ enum ScenarioRunner {
               + "\(file.limits.traceEvents) events (raise it with --limits trace-events=N)"))
       }
       let text =
-        format == .json ? JSONTraceRenderer.render(report) : TextTraceRenderer.render(report)
+        switch format {
+        case .text: TextTraceRenderer.render(report)
+        case .json: JSONTraceRenderer.render(report)
+        case .mermaid: MermaidTraceRenderer.render(report)
+        }
       var output = Output(text: text, held: report.expectationsMet, headlines: [report.headline])
       if report.expectationsNotChecked == nil,
         report.expectations.count == scenario.expectations.count
@@ -48,6 +52,13 @@ enum ScenarioRunner {
       }
       return output
     case .table(let name, let rows):
+      guard format != .mermaid else {
+        return Output(
+          text: "", held: false, headlines: [],
+          incomplete: .input(
+            "\(file.displayPath): a truth-table scenario has no timeline to draw; "
+              + "use --format text or json"))
+      }
       let report = ScenarioExecution.tableReport(
         file.definition, scenario, table: name, rows: rows)
       let text =

@@ -137,4 +137,88 @@ struct Phrasebook {
     case .killed: "\(task) ends · killed with its process"
     }
   }
+
+  /// `main lane busy until 2.050s: nothing else runs there`.
+  func laneHeld(_ lane: String, until: VirtualTime) -> String {
+    "\(lane) lane busy until \(DurationText.instant(until)): nothing else runs there"
+  }
+
+  /// `done · main lane free again`, at the end of a job that held its lane.
+  func laneFreed(_ lane: String) -> String {
+    "done · \(lane) lane free again"
+  }
+
+  /// What freezing or thawing the lanes means.
+  func lanesFrozen(_ frozen: Bool) -> String {
+    frozen
+      ? "lanes frozen: timers still expire, queued jobs wait"
+      : "lanes thawed: queued jobs run in order"
+  }
+
+  /// `T1 created (fire) · first step queued on main (C5)`.
+  func created(_ task: TaskID, program: String, on lane: LaneID) -> String {
+    "\(task) created (\(program)) · first step queued on \(name(of: lane)) (C5)"
+  }
+
+  /// `Task.sleep 2.000s → timer #1 due at 2.000s`.
+  func sleepStarted(
+    timer: TimerID, duration: Int64, due: VirtualTime, rule: String?
+  ) -> String {
+    let length = DurationText.instant(VirtualTime(nanoseconds: duration))
+    return "\(words.sleep) \(length) → \(timer) due at \(DurationText.instant(due))"
+      + cite(rule)
+  }
+
+  /// A sleep that threw at once because its task was already cancelled.
+  func sleepThrewAtOnce(_ task: TaskID, rule: String?) -> String {
+    "\(words.sleep) threw \(words.cancellationError) at once: \(task) was already cancelled"
+      + cite(rule)
+  }
+
+  /// `T1's timer expired (S4)`.
+  func timerExpired(_ task: TaskID, rule: String?) -> String {
+    "\(task)'s \(words.timerExpired)\(cite(rule))"
+  }
+
+  /// `yield → resumption runs next`.
+  func yielded(wait: String?, rule: String?) -> String {
+    "yield → resumption \(wait ?? "runs next")\(cite(rule))"
+  }
+
+  /// `T1 hops to store · continuation runs next`.
+  func hopped(_ task: TaskID, to lane: LaneID, wait: String?, rule: String?) -> String {
+    "\(task) hops to \(name(of: lane)) · continuation \(wait ?? "runs next")\(cite(rule))"
+  }
+
+  /// `T1 awaits T2's value`.
+  func awaitStarted(_ task: TaskID, awaiting awaited: TaskID, rule: String?) -> String {
+    "\(task) awaits \(awaited)'s value\(cite(rule))"
+  }
+
+  /// `T2 ended → T1's await returns · resumption runs next`.
+  func awaitEnded(_ task: TaskID, awaited: TaskID, wait: String?) -> String {
+    "\(awaited) ended → \(task)'s await returns · resumption \(wait ?? "runs next")"
+  }
+
+  /// The end of a run cut by `until:`.
+  var runStopped: String { "the run stops here; what is due later never happens" }
+
+  /// A `maybe` happening that was lost.
+  var notDelivered: String { "never arrives: lost (maybe: true)" }
+
+  /// `2 queued jobs dropped: the process died`.
+  func jobsDropped(_ count: Int) -> String {
+    "\(count) queued job\(count == 1 ? "" : "s") dropped: the process died"
+  }
+
+  /// `arrival chosen at 1.200s in the window 0.050s…2.000s`.
+  func arrivalChosen(at instant: VirtualTime, window: ClosedRange<VirtualTime>) -> String {
+    "arrival chosen at \(DurationText.instant(instant)) in the window "
+      + "\(DurationText.instant(window.lowerBound))…\(DurationText.instant(window.upperBound))"
+  }
+
+  /// `order chosen: applied before a, b, due at the same instant`.
+  func orderChosen(overtook: [String]) -> String {
+    "order chosen: applied before \(overtook.joined(separator: ", ")), due at the same instant"
+  }
 }

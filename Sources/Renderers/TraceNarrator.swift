@@ -77,40 +77,27 @@ struct TraceNarrator {
       close()
       if let jobLane = event.lane, held[jobLane] == job {
         held[jobLane] = nil
-        standalone(event.time, lane, phrases.name(of: job), "done · \(lane) lane free again")
+        standalone(event.time, lane, phrases.name(of: job), phrases.laneFreed(lane))
       }
     case .laneHeld(let until):
       if let jobLane = event.lane { held[jobLane] = running[jobLane] }
-      explain(
-        event, "\(lane) lane busy until \(DurationText.instant(until)): nothing else runs there")
+      explain(event, phrases.laneHeld(lane, until: until))
     case .lanesFrozen(let frozen):
-      explain(
-        event,
-        frozen
-          ? "lanes frozen: timers still expire, queued jobs wait"
-          : "lanes thawed: queued jobs run in order")
+      explain(event, phrases.lanesFrozen(frozen))
     case .taskCreated(let task, let program, let taskLane):
       queues.enqueue(.task(task, nil), on: taskLane)
-      created.append(
-        "\(task) created (\(program)) · first step queued on \(phrases.name(of: taskLane)) (C5)")
+      created.append(phrases.created(task, program: program, on: taskLane))
     case .taskStarted:
       break  // the head already says "T1 starts"
     case .sleepStarted(_, let timer, let duration, let due, let rule):
-      let length = DurationText.instant(VirtualTime(nanoseconds: duration))
-      explain(
-        event,
-        "\(phrases.words.sleep) \(length) → \(timer) due at \(DurationText.instant(due))"
-          + phrases.cite(rule))
+      explain(event, phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule))
     case .sleepThrewAtOnce(let task, let rule):
-      explain(
-        event,
-        "\(phrases.words.sleep) threw \(phrases.words.cancellationError) at once: \(task) was "
-          + "already cancelled\(phrases.cite(rule))")
+      explain(event, phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, let position, let rule):
       close()
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .sleep), on: position.lane)
-      let expired = "\(task)'s \(phrases.words.timerExpired)\(phrases.cite(rule))"
+      let expired = phrases.timerExpired(task, rule: rule)
       if let wait = phrases.queue(position, ahead: ahead) {
         standalone(event.time, lane, "\(timer) fires", expired)
         lines.append(.more("resumption \(wait)"))
@@ -141,8 +128,7 @@ struct TraceNarrator {
     case .yielded(let task, let position, let rule):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .yield), on: position.lane)
-      let wait = phrases.queue(position, ahead: ahead) ?? "runs next"
-      explain(event, "yield → resumption \(wait)\(phrases.cite(rule))")
+      explain(event, phrases.yielded(wait: phrases.queue(position, ahead: ahead), rule: rule))
     case .called(let task, let operation):
       explain(event, "\(task) calls \(operation)")
     case .taskEnded(let task, let end):
@@ -156,41 +142,32 @@ struct TraceNarrator {
       block?.written = true
     case .arrivalChosen(let label, let window, let instant):
       close()
-      standalone(
-        event.time, lane, label,
-        "arrival chosen at \(DurationText.instant(instant)) in the window "
-          + "\(DurationText.instant(window.lowerBound))…\(DurationText.instant(window.upperBound))")
+      standalone(event.time, lane, label, phrases.arrivalChosen(at: instant, window: window))
     case .orderChosen(let label, let overtook):
       close()
-      standalone(
-        event.time, lane, label,
-        "order chosen: applied before \(overtook.joined(separator: ", ")), "
-          + "due at the same instant")
+      standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
     case .hopped(let task, let target, let position, let rule):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .hop), on: target)
-      let wait = phrases.queue(position, ahead: ahead) ?? "runs next"
-      explain(
-        event,
-        "\(task) hops to \(phrases.name(of: target)) · continuation \(wait)\(phrases.cite(rule))")
+      let wait = phrases.queue(position, ahead: ahead)
+      explain(event, phrases.hopped(task, to: target, wait: wait, rule: rule))
     case .awaitStarted(let task, let awaited, let rule):
-      explain(event, "\(task) awaits \(awaited)'s value\(phrases.cite(rule))")
+      explain(event, phrases.awaitStarted(task, awaiting: awaited, rule: rule))
     case .awaitEnded(let task, let awaited, let position):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .await), on: position.lane)
-      let wait = phrases.queue(position, ahead: ahead) ?? "runs next"
-      explain(event, "\(awaited) ended → \(task)'s await returns · resumption \(wait)")
+      let wait = phrases.queue(position, ahead: ahead)
+      explain(event, phrases.awaitEnded(task, awaited: awaited, wait: wait))
     case .runStopped:
       close()
-      standalone(event.time, lane, "until", "the run stops here; what is due later never happens")
+      standalone(event.time, lane, "until", phrases.runStopped)
     case .notDelivered(let label):
       close()
-      standalone(event.time, lane, label, "never arrives: lost (maybe: true)")
+      standalone(event.time, lane, label, phrases.notDelivered)
     case .jobsDropped(let target, let count):
       close()
       standalone(
-        event.time, lane, "\(phrases.name(of: target)) lane",
-        "\(count) queued job\(count == 1 ? "" : "s") dropped: the process died")
+        event.time, lane, "\(phrases.name(of: target)) lane", phrases.jobsDropped(count))
     }
   }
 

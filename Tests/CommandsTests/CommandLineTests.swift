@@ -62,7 +62,10 @@ struct CommandLineTests {
       ["check", "--updat"], containing: ["unknown option '--updat'", "did you mean '--update'?"])
     try expectUsageError(
       ["run", "--format", "jsn", "x.yaml"],
-      containing: ["--format takes text or json, not 'jsn'", "did you mean 'json'?"])
+      containing: ["--format takes text, json or mermaid, not 'jsn'", "did you mean 'json'?"])
+    try expectUsageError(
+      ["explore", "--format", "mermaid", "x.yaml"],
+      containing: ["--format takes text or json, not 'mermaid'"])
     try expectUsageError(["help", "rn"], containing: ["did you mean 'run'?"])
     try expectUsageError(["run"], containing: ["run needs at least one scenario file"])
     try expectUsageError(["run", "x.yaml", "--variant"], containing: ["--variant needs a value"])

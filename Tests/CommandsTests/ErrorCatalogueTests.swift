@@ -342,3 +342,54 @@ struct ErrorCatalogueTests {
     }
   }
 }
+
+/// The model-file half of the catalogue: `Tests/ScenarioFormatTests/MalformedModels/`, one file
+/// per problem, whose `# expect:` lines give each diagnostic with its line and column
+/// (`ModelMalformedCorpusTests` checks each file gives exactly those).
+struct ModelFileErrorCatalogueTests {
+  static let corpus = repositoryRoot.appendingPathComponent(
+    "Tests/ScenarioFormatTests/MalformedModels")
+
+  /// Every message of every corpus file, as its `# expect:` lines state it.
+  static func statedMessages() throws -> [String] {
+    let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+    var messages: [String] = []
+    for name in names.sorted() where name.hasSuffix(".model.yaml") {
+      let text = try String(
+        contentsOf: corpus.appendingPathComponent(name), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        guard line.hasPrefix("# expect: ") else { break }
+        messages.append(String(line.dropFirst("# expect: ".count).drop { $0 != " " }.dropFirst()))
+      }
+    }
+    return messages
+  }
+
+  /// Static message text of `ModelFiles/` that no file can show, each with the reason.
+  static let exempt: [String: String] = [:]
+
+  /// Completeness, as for scenario files: every static piece of a string literal in the
+  /// model-file loader that reads as text must appear in a corpus file's stated messages.
+  @Test func everyModelFileMessageHasACorpusExample() throws {
+    let stated = try Self.statedMessages().joined(separator: "\n")
+    let folder = repositoryRoot.appendingPathComponent("Sources/ScenarioFormat/ModelFiles")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    var pieces: [(file: String, text: String)] = []
+    for name in names where name.hasSuffix(".swift") {
+      let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      for text in SwiftStringLiterals.staticText(in: source)
+      where text.contains(" ") && text.filter(\.isLetter).count >= 4 {
+        pieces.append((name, text))
+      }
+    }
+    #expect(pieces.count >= 150)
+    var missing: [String] = []
+    for piece in pieces where Self.exempt[piece.text] == nil && !stated.contains(piece.text) {
+      missing.append("\(piece.file): \"\(piece.text)\"")
+    }
+    #expect(missing == [], "no file of MalformedModels/ states these")
+    for text in Self.exempt.keys {
+      #expect(pieces.contains { $0.text == text }, "exempt \"\(text)\" is no longer in the sources")
+    }
+  }
+}

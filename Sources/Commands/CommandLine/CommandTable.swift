@@ -11,6 +11,10 @@ public enum CommandCatalog {
   static let format = OptionSpec(
     name: "--format", value: .choice(["text", "json"]),
     help: "text (default) or one JSON object per file, one line each")
+  static let runFormat = OptionSpec(
+    name: "--format", value: .choice(RunCommand.Format.allCases.map(\.rawValue)),
+    help: "text (default), one JSON object per file, one line each, or a Mermaid sequence "
+      + "diagram of the timeline")
   static let variant = OptionSpec(
     name: "--variant", value: .text(placeholder: "V"), help: "run every file with this variant")
   static let limits = OptionSpec(
@@ -37,7 +41,7 @@ public enum CommandCatalog {
         exit status.
         """,
       options: [
-        format, variant, runtime,
+        runFormat, variant, runtime,
         OptionSpec(
           name: "--schedule", value: .text(placeholder: "TOKEN"),
           help: "replay a schedule printed by racelab explore (one file only)"),

@@ -78,6 +78,13 @@ struct ParsedArguments {
     values[name].flatMap(Self.shard)
   }
 
+  /// `text or json`, `text, json or mermaid`.
+  private static func alternatives(_ words: [String]) -> String {
+    words.count > 2
+      ? words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+      : words.joined(separator: " or ")
+  }
+
   private static func validate(_ value: String, for option: OptionSpec) throws(CommandError) {
     switch option.value {
     case .none, .text:
@@ -85,8 +92,7 @@ struct ParsedArguments {
     case .choice(let words):
       guard words.contains(value) else {
         throw .usage(
-          "\(option.name) takes \(words.joined(separator: " or ")), not '\(value)'", word: value,
-          known: words)
+          "\(option.name) takes \(alternatives(words)), not '\(value)'", word: value, known: words)
       }
     case .count:
       guard isDigits(value), let number = Int(value), number >= 1 else {

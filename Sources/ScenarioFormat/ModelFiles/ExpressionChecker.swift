@@ -51,9 +51,12 @@ extension ModelFileDecoder {
       }
       let rest = items.dropFirst().map { expression($0, what, type: first.type, scope: scope) }
       guard !rest.contains(where: { $0 == nil }) else { return nil }
-      return Typed(
+      let list = Typed(
         expression: .list([first.expression] + rest.compactMap { $0?.expression }),
         type: .list(first.type))
+      // A list where the place wants something else is a mismatch like any other.
+      guard let type else { return list }
+      return require(list, type, what, at: location)
     }
     let typed = items.map { expression($0, "an item of \(what)", type: element, scope: scope) }
     guard !typed.contains(where: { $0 == nil }) else { return nil }
@@ -311,14 +314,17 @@ extension ModelFileDecoder {
     known += rowColumnNames(scope)
     if case .enumeration(let index)? = hint?.stripped { known += enums[index].values }
     let isEnumValue = enums.contains { $0.values.contains(word) }
+    let note =
+      records.contains { $0.name == word }
+      ? "'\(word)' is a record: 'recorded(\(word))' counts its entries"
+      : NearestWord.suggestion(for: word, among: known).map { "did you mean '\($0)'?" }
     context.error(
       location,
       isEnumValue
         ? "'\(word)' is an enum value, but nothing here tells which enum; compare it with a "
           + "value of that enum"
         : "unknown name '\(word)'",
-      note: isEnumValue
-        ? nil : NearestWord.suggestion(for: word, among: known).map { "did you mean '\($0)'?" })
+      note: isEnumValue ? nil : note)
     return nil
   }
 

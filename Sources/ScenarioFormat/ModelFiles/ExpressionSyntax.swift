@@ -64,7 +64,7 @@ struct ExpressionParser {
         let next = parser.peek
         guard next.kind == .end else {
           throw ExpressionSyntaxError(
-            message: "unexpected \(describe(next)) after a complete expression", offset: next.offset
+            message: "found \(describe(next)) after a complete expression", offset: next.offset
           )
         }
         return .success(syntax)
