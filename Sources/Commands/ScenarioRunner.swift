@@ -30,11 +30,7 @@ enum ScenarioRunner {
         file, timeline: timeline, schedule: replay?.schedule ?? .default,
         token: replay?.text)
       guard !report.result.traceOverflowed else {
-        return Output(
-          text: "", held: false, headlines: [],
-          incomplete: .input(
-            "\(file.displayPath): the trace is longer than the limit of "
-              + "\(file.limits.traceEvents) events (raise it with --limits trace-events=N)"))
+        return Output(text: "", held: false, headlines: [], incomplete: traceTooLong(file))
       }
       let text =
         switch format {
@@ -65,6 +61,13 @@ enum ScenarioRunner {
         format == .json ? TableJSONRenderer.render(report) : TableTextRenderer.render(report)
       return Output(text: text, held: report.allHold, headlines: [])
     }
+  }
+
+  /// Why a run of `file` has no output: its trace passed the limit.
+  static func traceTooLong(_ file: ScenarioFile) -> CommandError {
+    .input(
+      "\(file.displayPath): the trace is longer than the limit of "
+        + "\(file.limits.traceEvents) events (raise it with --limits trace-events=N)")
   }
 
   /// The file's run along `schedule`, with its expectations checked unless an override

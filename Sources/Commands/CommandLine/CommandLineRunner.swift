@@ -81,6 +81,15 @@ public enum CommandLineRunner {
       command.limits = arguments.limits("--limits")
       command.junit = arguments.text("--junit")
       return command.execute(console: console)
+    case "compare":
+      guard operands.count == 1, !Files.isDirectory(operands[0]) else {
+        throw .usage("compare takes exactly one scenario file")
+      }
+      var command = CompareCommand(
+        file: operands[0], variants: try names(arguments, "--variants"),
+        runtimes: try names(arguments, "--runtimes"))
+      command.limits = arguments.limits("--limits")
+      return command.execute(console: console)
     case "tree":
       guard !operands.isEmpty else { throw .usage("tree needs at least one file") }
       var command = TreeCommand(files: operands)
@@ -93,6 +102,18 @@ public enum CommandLineRunner {
     default:
       return help(operands, console: console)
     }
+  }
+
+  /// The comma-separated names of `option`, or `nil` when it is not given.
+  private static func names(_ arguments: ParsedArguments, _ option: String) throws(CommandError)
+    -> [String]?
+  {
+    guard let text = arguments.text(option) else { return nil }
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard !names.contains("") else {
+      throw .usage("\(option) takes names separated by commas, such as original,cancel-guard")
+    }
+    return names
   }
 
   private static func help(_ operands: [String], console: Console) -> ExitStatus {

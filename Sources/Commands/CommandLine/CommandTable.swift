@@ -91,6 +91,27 @@ public enum CommandCatalog {
         2 bad input or usage
         """),
     CommandSpec(
+      name: "compare", operands: "FILE",
+      summary: "run one scenario under several variants or runtimes, differences marked",
+      description: """
+        Runs the scenario once per variant and runtime (every variant of its model on its own
+        runtime unless told otherwise) and prints the traces as one, in one set of columns:
+        a line every run has is shown once; a line only some runs have is marked ≠ and
+        lettered with the runs that have it (A, B, … as the legend lists them). Each run's
+        answer follows, then the first trace line where the runs differ.
+        """,
+      options: [
+        OptionSpec(
+          name: "--variants", value: .text(placeholder: "V,…"),
+          help: "the variants to compare, separated by commas (default: every variant)"),
+        OptionSpec(
+          name: "--runtimes", value: .text(placeholder: "R,…"),
+          help: "the runtimes to compare, separated by commas (default: the file's own): "
+            + RuntimeProfile.all.map(\.name).joined(separator: ", ")),
+        limits,
+      ],
+      exitStatus: "0 printed, 2 bad input or usage"),
+    CommandSpec(
       name: "check", operands: "[SCENARIOS_DIR]",
       summary: "compare every scenario's trace with its golden file",
       description: """

@@ -1,0 +1,69 @@
+import ModelContract
+import RacelabKernel
+import Renderers
+import ScenarioFormat
+
+/// `racelab compare FILE [--variants V,…] [--runtimes R,…]`: runs one scenario under several
+/// variants and runtimes and prints their traces as one, the lines where they differ marked.
+public struct CompareCommand: Sendable {
+  /// The scenario file.
+  public var file: String
+  /// The variants to run, or `nil` for every variant of the model.
+  public var variants: [String]?
+  /// The runtimes to run, or `nil` for the file's own.
+  public var runtimes: [String]?
+  /// How large files and runs may be.
+  public var limits = ScenarioLimits()
+
+  /// The most runs one comparison shows (they are lettered A to Z).
+  static let maximumRuns = 26
+
+  /// Creates the command.
+  public init(file: String, variants: [String]? = nil, runtimes: [String]? = nil) {
+    self.file = file
+    self.variants = variants
+    self.runtimes = runtimes
+  }
+
+  /// Runs the file once per variant and runtime, in the order given (variants outer), and
+  /// prints the comparison. Exit status 0 when it is printed.
+  public func execute(console: Console) -> ExitStatus {
+    let models = ModelLibrary(limits: limits)
+    guard
+      let own = ScenarioFiles.load(
+        file, overrides: Overrides(), limits: limits, models: models, console: console)
+    else { return .badInput }
+    let variantNames = variants ?? own.definition.vocabulary.variants.map(\.name)
+    let runtimeNames = runtimes ?? [own.ownRuntime]
+    let count = variantNames.count.multipliedReportingOverflow(by: runtimeNames.count)
+    guard !count.overflow, (1...Self.maximumRuns).contains(count.partialValue) else {
+      console.report(
+        .usage("compare shows 1 to \(Self.maximumRuns) runs; give fewer variants or runtimes"))
+      return .badInput
+    }
+    var runs: [TraceComparison.Run] = []
+    for variant in variantNames {
+      for runtime in runtimeNames {
+        let overrides = Overrides(variant: variant, runtime: runtime)
+        guard
+          let loaded = ScenarioFiles.load(
+            file, overrides: overrides, limits: limits, models: models, console: console)
+        else { return .badInput }
+        guard case .timeline(let timeline) = loaded.scenario.content else {
+          console.report(.input("\(loaded.displayPath): compare needs a timeline, not a table"))
+          return .badInput
+        }
+        let report = ScenarioRunner.report(
+          loaded, timeline: timeline, schedule: .default, token: nil)
+        guard !report.result.traceOverflowed else {
+          console.report(ScenarioRunner.traceTooLong(loaded))
+          return .badInput
+        }
+        runs.append(
+          TraceComparison.Run(label: "variant \(variant) · runtime \(runtime)", report: report))
+      }
+    }
+    console.write(TraceComparison.render(runs))
+    return .success
+  }
+}
