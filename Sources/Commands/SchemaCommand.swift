@@ -10,6 +10,8 @@ public struct SchemaCommand: Sendable {
   public var model: String?
   /// Print the JSON Schema of the model's scenario files instead of the reference.
   public var jsonSchema = false
+  /// How large a model file and its parts may be.
+  public var limits = ScenarioLimits()
 
   /// Creates the command.
   public init(model: String? = nil, jsonSchema: Bool = false) {
@@ -20,7 +22,7 @@ public struct SchemaCommand: Sendable {
   /// Prints the reference (or the JSON Schema); 2 for an unknown model.
   public func execute(console: Console) -> ExitStatus {
     if let model, model.hasSuffix(ScenarioLoader.modelFileSuffix) {
-      let library = ModelLibrary(limits: ScenarioLimits())
+      let library = ModelLibrary(limits: limits)
       guard let definition = library.entry(at: model, console: console)?.definition else {
         return .badInput
       }

@@ -97,8 +97,10 @@ public enum CommandLineRunner {
       return command.execute(console: console)
     case "schema":
       guard operands.count <= 1 else { throw .usage("schema takes at most one model") }
-      return SchemaCommand(model: operands.first, jsonSchema: arguments.has("--json-schema"))
-        .execute(console: console)
+      var command = SchemaCommand(
+        model: operands.first, jsonSchema: arguments.has("--json-schema"))
+      command.limits = arguments.limits("--limits")
+      return command.execute(console: console)
     default:
       return help(operands, console: console)
     }

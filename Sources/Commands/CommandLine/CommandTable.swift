@@ -149,7 +149,8 @@ public enum CommandCatalog {
       options: [
         OptionSpec(
           name: "--json-schema", value: .none,
-          help: "print the JSON Schema of MODEL's scenario files (of model files, without MODEL)")
+          help: "print the JSON Schema of MODEL's scenario files (of model files, without MODEL)"),
+        limits,
       ], exitStatus: "0 printed, 2 unknown model or usage"),
     CommandSpec(
       name: "tree", operands: "FILE…",

@@ -7,7 +7,7 @@ public struct ScenarioLimits: Sendable, Equatable {
   public var scalarBytes = 1 << 20
   /// Entries of a timeline (or rows of a table).
   public var happenings = 1_000_000
-  /// Steps of a `task:` body.
+  /// Steps in one list: a scenario's `task:` body, or any step list of a model file.
   public var taskSteps = 10_000
   /// Diagnostics printed for one file (the rest are counted).
   public var errors = 100

@@ -25,7 +25,7 @@ extension ModelFileDecoder {
     _ source: ExpressionSource, _ what: String, type: ValueType?, scope: ExpressionScope
   ) -> Typed? {
     if source.text.allSatisfy(\.properties.isWhitespace) {
-      context.error(source.origin, "\(what) needs an expression")
+      context.error(source.location(0), "\(what) needs an expression")
       return nil
     }
     switch ExpressionParser.parse(source.text) {

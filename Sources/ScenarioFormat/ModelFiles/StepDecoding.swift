@@ -22,11 +22,13 @@ extension ModelFileDecoder {
     allowsEmpty: Bool = false
   ) -> [Step] {
     guard let items = context.sequence(node, what) else { return [] }
-    if items.isEmpty && !allowsEmpty { context.error(node.location, "\(what) has no steps") }
+    if items.isEmpty && !allowsEmpty {
+      context.error(node.location, "\(what): no steps; write at least one")
+    }
     if items.count > limits.taskSteps {
       context.error(
         node.location,
-        "\(what) has \(items.count) steps, more than the limit of \(limits.taskSteps) (raise it "
+        "\(what): \(items.count) steps, more than the limit of \(limits.taskSteps) (raise it "
           + "with --limits task-steps=N)")
       return []
     }
@@ -112,7 +114,7 @@ extension ModelFileDecoder {
       return []
     }
     let fields = Self.stepFields.first { $0.step == step.key }?.fields ?? []
-    context.checkKeys(entries, allowed: [step.key] + fields, in: "a '\(step.key)' step")
+    context.checkKeys(entries, allowed: [step.key] + fields, in: "the '\(step.key)' step")
     return decodeMappingStep(step, entries, line: line, scope: &scope, state: &state)
   }
 
