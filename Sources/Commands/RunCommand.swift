@@ -11,6 +11,11 @@ public struct RunCommand: Sendable {
     case json
     /// A Mermaid `sequenceDiagram` of the timeline (a truth table has none).
     case mermaid
+    /// An SVG swimlane picture of the timeline (a truth table has none).
+    case svg
+
+    /// Whether the format draws a timeline, which a truth table does not have.
+    var drawsTimeline: Bool { self == .mermaid || self == .svg }
   }
 
   /// The operands: files, folders, `-`.

@@ -37,6 +37,7 @@ enum ScenarioRunner {
         case .text: TextTraceRenderer.render(report)
         case .json: JSONTraceRenderer.render(report)
         case .mermaid: MermaidTraceRenderer.render(report)
+        case .svg: SVGTimelineRenderer.render(report)
         }
       var output = Output(text: text, held: report.expectationsMet, headlines: [report.headline])
       if report.expectationsNotChecked == nil,
@@ -48,7 +49,7 @@ enum ScenarioRunner {
       }
       return output
     case .table(let name, let rows):
-      guard format != .mermaid else {
+      guard !format.drawsTimeline else {
         return Output(
           text: "", held: false, headlines: [],
           incomplete: .input(

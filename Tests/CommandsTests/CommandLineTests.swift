@@ -62,7 +62,7 @@ struct CommandLineTests {
       ["check", "--updat"], containing: ["unknown option '--updat'", "did you mean '--update'?"])
     try expectUsageError(
       ["run", "--format", "jsn", "x.yaml"],
-      containing: ["--format takes text, json or mermaid, not 'jsn'", "did you mean 'json'?"])
+      containing: ["--format takes text, json, mermaid or svg, not 'jsn'", "did you mean 'json'?"])
     try expectUsageError(
       ["explore", "--format", "mermaid", "x.yaml"],
       containing: ["--format takes text or json, not 'mermaid'"])

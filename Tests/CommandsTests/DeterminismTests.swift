@@ -18,11 +18,11 @@ func repositoryScenarioPaths() -> [String] {
 }
 
 /// The formats a repository scenario renders in: a truth table has no timeline to draw as a
-/// Mermaid diagram (`MermaidOutputTests` checks that it says so).
+/// Mermaid diagram or an SVG picture (`MermaidOutputTests` checks that it says so).
 func formats(of path: String) -> [RunCommand.Format] {
   let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8))
   let isTimeline = text?.split(separator: "\n").contains("timeline:") ?? true
-  return RunCommand.Format.allCases.filter { isTimeline || $0 != .mermaid }
+  return RunCommand.Format.allCases.filter { isTimeline || ($0 != .mermaid && $0 != .svg) }
 }
 
 /// A few scenarios with many happenings, windows, ties, both runtimes and a table.

@@ -13,8 +13,8 @@ public enum CommandCatalog {
     help: "text (default) or one JSON object per file, one line each")
   static let runFormat = OptionSpec(
     name: "--format", value: .choice(RunCommand.Format.allCases.map(\.rawValue)),
-    help: "text (default), one JSON object per file, one line each, or a Mermaid sequence "
-      + "diagram of the timeline")
+    help: "text (default), one JSON object per file, one line each, a Mermaid sequence "
+      + "diagram or an SVG picture of the timeline")
   static let variant = OptionSpec(
     name: "--variant", value: .text(placeholder: "V"), help: "run every file with this variant")
   static let limits = OptionSpec(

@@ -1,0 +1,252 @@
+import ModelContract
+import RacelabKernel
+
+/// Renders a run as a self-contained SVG swimlane timeline: a row for the world outside the
+/// app, one per lane the model names, one per task and one for the timers; jobs as bars (a job
+/// that holds its lane is a long dark bar), sleeps as spans labelled with their due instant,
+/// cancels, timer expiries, resumptions and notes as marked points with their explanation as a
+/// tooltip, broken invariants as hatched bands labelled `BROKEN` (colour is never the only
+/// sign), and a legend.
+///
+/// Time runs left to right in order: each drawn happening takes a column, and the space
+/// between two instants grows with the number of digits of the gap, so a 40 ms race and a
+/// 120-day cooldown fit one picture; a gap of more than a minute is drawn as a break (`≈`).
+/// Coordinates are integers and every name comes from the report, so the same report gives the
+/// same bytes for every model.
+public enum SVGTimelineRenderer {
+  /// The picture of `report`, ending with exactly one newline.
+  public static func render(_ report: RunReport) -> String {
+    let phrases = Phrasebook(
+      words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
+    var drawing = SVGTimeline(phrases: phrases)
+    for event in report.result.trace { drawing.draw(event) }
+    drawing.finish()
+    return drawing.document(report: report)
+  }
+
+  /// `text` escaped for XML character data and attribute values, control characters shown.
+  public static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in VisibleText.escaping(text) {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}
+
+/// A row of the timeline.
+enum SVGRow: Hashable, Comparable {
+  case world
+  case lane(LaneID)
+  case task(TaskID)
+  case timers
+
+  private var rank: (Int, Int) {
+    switch self {
+    case .world: (0, 0)
+    case .lane(let lane): (1, Int(lane.index))
+    case .task(let task): (2, Int(task.index))
+    case .timers: (3, 0)
+    }
+  }
+
+  static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// The shapes of a timeline, collected event by event in columns, laid out at the end.
+struct SVGTimeline {
+  /// What a shape is, which decides how it is drawn.
+  enum Shape {
+    /// A bar from one column to another; `busy` for a job that holds its lane.
+    case bar(from: Int, to: Int, label: String, busy: Bool)
+    /// A sleep's span, labelled with its due instant.
+    case span(from: Int, to: Int, label: String)
+    /// A point: an arrival, a cancel, a timer expiry, a resumption, a note.
+    case point(Mark, label: String?)
+    /// A broken invariant across every row.
+    case broken(name: String)
+  }
+
+  /// The kinds of point, each with its own glyph.
+  enum Mark: String {
+    case arrival, cancel, timer, resume, note, end
+  }
+
+  struct Item {
+    var row: SVGRow
+    var column: Int
+    var shape: Shape
+    /// The explanation a reader sees on hovering.
+    var tooltip: String
+  }
+
+  let phrases: Phrasebook
+  private(set) var items: [Item] = []
+  private(set) var rows: Set<SVGRow> = [.world]
+  /// The instant of each column.
+  private(set) var columnTimes: [VirtualTime] = []
+  private var openJobs: [LaneID: (column: Int, label: String, busy: Bool)] = [:]
+  private var openSleeps: [TaskID: (column: Int, label: String)] = [:]
+
+  init(phrases: Phrasebook) {
+    self.phrases = phrases
+  }
+
+  /// A new column at `time`.
+  private mutating func column(_ time: VirtualTime) -> Int {
+    columnTimes.append(time)
+    return columnTimes.count - 1
+  }
+
+  private mutating func add(_ row: SVGRow, _ column: Int, _ shape: Shape, _ tooltip: String) {
+    rows.insert(row)
+    items.append(Item(row: row, column: column, shape: shape, tooltip: tooltip))
+  }
+
+  private mutating func point(
+    _ row: SVGRow, _ time: VirtualTime, _ mark: Mark, _ label: String?, _ tooltip: String
+  ) {
+    add(row, column(time), .point(mark, label: label), tooltip)
+  }
+
+  mutating func draw(_ event: TraceEvent) {
+    let time = event.time
+    let here = event.lane.map(SVGRow.lane) ?? .world
+    switch event.kind {
+    case .arrived(let label, _):
+      point(.world, time, .arrival, label, "\(label) arrives")
+    case .jobStarted(let job):
+      guard let lane = event.lane else { return }
+      let label: String =
+        switch job {
+        case .event(let name): name
+        case .task(let task, nil): "\(task) starts"
+        case .task(let task, .some): "\(task) resumes"
+        }
+      openJobs[lane] = (column(time), label, false)
+      rows.insert(.lane(lane))
+    case .jobEnded:
+      guard let lane = event.lane, let open = openJobs.removeValue(forKey: lane) else { return }
+      let end = column(time)
+      add(
+        .lane(lane), open.column,
+        .bar(from: open.column, to: end, label: open.label, busy: open.busy),
+        open.busy ? "\(open.label): holds the lane" : open.label)
+    case .laneHeld(let until):
+      if let lane = event.lane, var open = openJobs[lane] {
+        open.busy = true
+        openJobs[lane] = open
+        point(here, time, .note, nil, phrases.laneHeld(phrases.name(of: lane), until: until))
+      }
+    case .lanesFrozen(let frozen):
+      point(.world, time, .note, frozen ? "frozen" : "thawed", phrases.lanesFrozen(frozen))
+    case .taskCreated(let task, let program, let lane):
+      point(
+        .task(task), time, .note, "created", phrases.created(task, program: program, on: lane))
+    case .taskStarted:
+      break
+    case .sleepStarted(let task, let timer, let duration, let due, let rule):
+      let text = phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule)
+      openSleeps[task] = (column(time), "due \(DurationText.instant(due))")
+      rows.insert(.task(task))
+      rows.insert(.timers)
+      items.append(
+        Item(
+          row: .timers, column: columnTimes.count - 1, shape: .point(.note, label: nil),
+          tooltip: text))
+    case .sleepThrewAtOnce(let task, let rule):
+      point(.task(task), time, .resume, "threw", phrases.sleepThrewAtOnce(task, rule: rule))
+    case .timerFired(let task, let timer, _, let rule):
+      let fired = column(time)
+      closeSleep(task, at: fired)
+      add(.timers, fired, .point(.timer, label: "\(timer)"), phrases.timerExpired(task, rule: rule))
+    case .cancelled(let task, let effect, let rule):
+      let at = column(time)
+      if case .timerDiscarded = effect { closeSleep(task, at: at) }
+      add(
+        .task(task), at, .point(.cancel, label: "cancel"),
+        phrases.cancel(task, effect: effect, rule: rule, ahead: JobsAhead()))
+    case .resumed(let task, let suspension, let outcome, let isCancelled, let rule):
+      point(
+        .task(task), time, .resume, outcome == .threw ? "threw" : "returned",
+        phrases.resumed(from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule))
+    case .errorHandled(let task, let handling, let rule):
+      point(.task(task), time, .note, nil, phrases.errorHandled(handling, rule: rule))
+    case .guardChecked(let task, let passed):
+      point(
+        .task(task), time, .note, passed ? "guard ✓" : "guard ✗",
+        phrases.guardChecked(passed: passed))
+    case .cancellationChecked(let task, let threw, let rule):
+      point(.task(task), time, .note, nil, phrases.cancellationChecked(threw: threw, rule: rule))
+    case .yielded(let task, _, let rule):
+      point(.task(task), time, .note, "yield", phrases.yielded(wait: nil, rule: rule))
+    case .called(let task, let operation):
+      point(.task(task), time, .note, operation, "\(task) calls \(operation)")
+    case .taskEnded(let task, let end):
+      point(.task(task), time, .end, nil, phrases.ended(task, end))
+    case .hopped(let task, let target, _, let rule):
+      point(
+        .task(task), time, .note, "→ \(phrases.name(of: target))",
+        phrases.hopped(task, to: target, wait: nil, rule: rule))
+    case .awaitStarted(let task, let awaited, let rule):
+      point(
+        .task(task), time, .note, "await \(awaited)",
+        phrases.awaitStarted(task, awaiting: awaited, rule: rule))
+    case .awaitEnded(let task, let awaited, _):
+      point(.task(task), time, .resume, nil, phrases.awaitEnded(task, awaited: awaited, wait: nil))
+    case .runStopped:
+      point(.world, time, .end, "until", phrases.runStopped)
+    case .notDelivered(let label):
+      point(.world, time, .cancel, label, "\(label) \(phrases.notDelivered)")
+    case .jobsDropped(let lane, let count):
+      point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count))
+    case .note(let note):
+      let row = note.task.map(SVGRow.task) ?? here
+      point(row, time, .note, nil, ([note.subject] + note.detail).joined(separator: " · "))
+    case .invariantBroken(let name, let detail):
+      add(.world, column(time), .broken(name: name), "BROKEN \(name): \(detail)")
+    case .arrivalChosen(let label, let window, let at):
+      point(.world, time, .note, nil, "\(label) \(phrases.arrivalChosen(at: at, window: window))")
+    case .orderChosen(let label, let overtook):
+      point(.world, time, .note, nil, "\(label) \(phrases.orderChosen(overtook: overtook))")
+    }
+  }
+
+  private mutating func closeSleep(_ task: TaskID, at end: Int) {
+    guard let open = openSleeps.removeValue(forKey: task) else { return }
+    add(.task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)
+  }
+
+  /// Closes what the run left open: a job still running, a sleep never woken.
+  mutating func finish() {
+    guard let last = columnTimes.last else { return }
+    let end = column(last)
+    for (lane, open) in openJobs.sorted(by: { $0.key.index < $1.key.index }) {
+      add(
+        .lane(lane), open.column,
+        .bar(from: open.column, to: end, label: open.label, busy: open.busy), open.label)
+    }
+    openJobs = [:]
+    for (task, open) in openSleeps.sorted(by: { $0.key < $1.key }) {
+      add(
+        .task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)
+    }
+    openSleeps = [:]
+  }
+
+  func rowName(_ row: SVGRow) -> String {
+    switch row {
+    case .world: "outside"
+    case .lane(let lane): phrases.name(of: lane)
+    case .task(let task): task.description
+    case .timers: "timers"
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import CommandTestSupport
+import Commands
+import Foundation
+import Renderers
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// What an XML parser makes of a picture: the element names in document order, whether each
+/// group has a tooltip, and every text.
+final class SVGReading: NSObject, XMLParserDelegate {
+  private(set) var elements: [String] = []
+  private(set) var texts: [String] = []
+  private(set) var groupsWithoutTitle = 0
+  private var openGroups: [Bool] = []
+  private var text = ""
+
+  /// Parses `svg`; `nil` when it is not well-formed XML.
+  static func read(_ svg: String) -> SVGReading? {
+    let reading = SVGReading()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = reading
+    return parser.parse() ? reading : nil
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String] = [:]
+  ) {
+    elements.append(name)
+    if name == "title", !openGroups.isEmpty { openGroups[openGroups.count - 1] = true }
+    if name == "g" { openGroups.append(false) }
+    text = ""
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    if name == "g", let hasTitle = openGroups.popLast(), !hasTitle, openGroups.isEmpty {
+      groupsWithoutTitle += 1
+    }
+    if !text.isEmpty { texts.append(text) }
+    text = ""
+  }
+}
+
+/// `run --format svg` draws every timeline scenario as a well-formed, self-contained picture.
+struct SVGOutputTests {
+  func svg(_ path: String) -> (status: ExitStatus, output: String, error: String) {
+    let result = capture { RunCommand(files: [path], format: .svg).execute(console: $0) }
+    return (result.status, result.output, result.error)
+  }
+
+  @Test(arguments: repositoryScenarioPaths().filter { formats(of: $0).contains(.svg) })
+  func everyTimelineScenarioIsWellFormedAndSelfContained(_ path: String) throws {
+    let run = svg(repositoryRoot.appendingPathComponent(path).path)
+    #expect(run.error == "")
+    let reading = try #require(SVGReading.read(run.output), "\(path) is not well-formed XML")
+    #expect(reading.elements.first == "svg")
+    #expect(Array(reading.elements.dropFirst().prefix(2)) == ["title", "desc"])
+    #expect(reading.groupsWithoutTitle == 0, "every drawn happening explains itself")
+    #expect(!reading.elements.contains("script") && !reading.elements.contains("image"))
+    #expect(
+      !run.output.contains("http://") || run.output.components(separatedBy: "http://").count == 2)
+  }
+
+  @Test func theBusyMainRaceShowsTheBusyBarTheLateCancelAndWhatBroke() throws {
+    let path = repositoryScenarios.appendingPathComponent(
+      "review-prompt/canonical/busy-main-disappear-original.yaml"
+    ).path
+    let run = svg(path)
+    let reading = try #require(SVGReading.read(run.output))
+    #expect(reading.texts.contains("main"))
+    #expect(reading.texts.contains("T1"))
+    #expect(reading.texts.contains("BROKEN no-fire-after-cancel"))
+    #expect(reading.texts.contains("main-busy 100ms: holds the lane"))
+    #expect(reading.texts.contains { $0.hasPrefix("cancel T1 → sleep already returned") })
+    #expect(run.output == svg(path).output)
+  }
+
+  @Test func aLongIdleGapIsABreakNotAnEndlessPicture() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "long.yaml",
+      "name: long\nmodel: review-prompt\ntimeline:\n  - {at: 0s, event: game-won}\n"
+        + "  - {at: 120d, event: game-won}\n")
+    let run = svg(folder.path("long.yaml"))
+    let reading = try #require(SVGReading.read(run.output))
+    #expect(reading.texts.contains("≈"))
+    #expect(reading.texts.contains("a gap of 10368000.000s, not to scale"))
+    let width = try #require(run.output.firstMatch(of: /width="(\d+)"/).map { Int($0.1) })
+    #expect(width.map { $0 < 1000 } == true)
+  }
+
+  @Test func scenarioTextCannotBreakThePicture() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "hostile.yaml",
+      "name: hostile\ntitle: \"</title><script>alert('x')</script> & \\e[2J\"\n"
+        + "model: review-prompt\ntimeline:\n  - {at: 0s, event: game-won}\n")
+    let run = svg(folder.path("hostile.yaml"))
+    let reading = try #require(SVGReading.read(run.output))
+    #expect(!reading.elements.contains("script"))
+    #expect(!run.output.unicodeScalars.contains { $0.value == 0x1B })
+    #expect(
+      reading.texts.contains { $0.contains("</title><script>alert('x')</script> & \\u{1B}[2J") })
+  }
+
+  @Test func aTruthTableHasNoTimelineToDraw() {
+    let run = svg(
+      repositoryScenarios.appendingPathComponent("eligibility/eligibility-truth-table.yaml").path)
+    #expect(run.status == .badInput)
+    #expect(run.output == "")
+    #expect(run.error.contains("a truth-table scenario has no timeline to draw"))
+  }
+}
