@@ -83,6 +83,25 @@ struct ModelFileCommandTests {
       lines.contains("b.yaml: its model ./counter.model.yaml has errors; the file was not run"))
   }
 
+  @Test("a model file with more errors than are shown counts them all")
+  func errorsPastTheLimitAreCounted() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    let records = (0..<105).map { "  r.\(letters[$0 / 26])\(letters[$0 % 26]): {n: int}" }
+      .joined(separator: "\n")
+    try folder.write(
+      "many.model.yaml",
+      "kind: model\nname: many\nprocesses:\n  app: {lanes: {main: serial}}\nrecords:\n"
+        + records + "\n")
+    let result = try runRacelab(["schema", "many.model.yaml"], in: folder.url)
+    #expect(result.status == 2)
+    let lines = result.errorText.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.contains(": error: a record name is one word") }.count == 100)
+    #expect(lines.contains { $0.hasPrefix("many.model.yaml: 5 more errors not shown") })
+    #expect(lines.last == "many.model.yaml: 105 errors; the model was not loaded")
+  }
+
   @Test("check validates every model file, runs none as a scenario, and counts a broken one")
   func checkValidatesModelFiles() throws {
     let folder = try TemporaryFolder()

@@ -13,7 +13,8 @@ struct DecodingContext {
     diagnostics.append(diagnostic)
   }
 
-  /// Reports an unknown word among `known`, suggesting the closest one.
+  /// Reports an unknown word among `known`, suggesting the closest one (or saying that none is
+  /// declared).
   mutating func unknown(
     _ what: String, _ word: String, at location: SourceLocation, known: [String],
     in place: String? = nil
@@ -22,7 +23,9 @@ struct DecodingContext {
     let suffix = place.map { " in \($0)" } ?? ""
     error(
       location, "unknown \(what) '\(word)'\(suffix)",
-      note: note ?? "expected one of: \(known.joined(separator: ", "))")
+      note: note
+        ?? (known.isEmpty
+          ? "no \(what) is declared" : "expected one of: \(known.joined(separator: ", "))"))
   }
 
   /// The node's entries, or an error when it is not a mapping.

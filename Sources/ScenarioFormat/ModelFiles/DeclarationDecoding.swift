@@ -88,15 +88,18 @@ extension ModelFileDecoder {
     }
     guard let spec = typeSpec(entry.value, "state variable '\(fullName)'", extra: ["default"])
     else { return }
+    // A task handle starts as none, so only `optional: true` fits; say that alone.
+    if case .task = spec.type {
+      context.error(
+        entry.keyLocation,
+        "'\(fullName)': a task handle in state must be optional (write 'optional: true')")
+      return
+    }
     var initial: Value?
     if let defaultEntry = spec.entries.entry("default") {
       initial = value(defaultEntry.value, spec.type, "the default of '\(fullName)'")
     } else {
       initial = zeroValue(spec.type, at: entry.keyLocation, "'\(fullName)'")
-    }
-    if case .task = spec.type {
-      context.error(entry.keyLocation, "'\(fullName)': a task handle in state must be optional")
-      return
     }
     stateSlots[fullName] = state.count
     state.append(

@@ -28,8 +28,8 @@ public enum ModelFileLoader {
       let sorted = decoder.context.diagnostics.enumerated().sorted {
         ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
       }.map(\.element)
-      let shown = Array(sorted.prefix(limits.errors))
-      return .failure(DiagnosticList(shown.isEmpty ? [Self.unexplained] : shown))
+      // All of them: the console shows the first `limits.errors` and counts the rest.
+      return .failure(DiagnosticList(sorted.isEmpty ? [Self.unexplained] : sorted))
     }
   }
 

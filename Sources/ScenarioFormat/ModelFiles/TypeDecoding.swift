@@ -154,7 +154,8 @@ extension ModelFileDecoder {
       context.error(location, "\(what) must be true or false, found '\(text)'")
     case .int:
       if let number = Int64(text), text.first != "+" { return .int(number) }
-      let digits = !text.isEmpty && text.drop { $0 == "-" }.allSatisfy { $0.isASCII && $0.isNumber }
+      let magnitude = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      let digits = !magnitude.isEmpty && magnitude.allSatisfy { $0.isASCII && $0.isNumber }
       context.error(
         location,
         digits
