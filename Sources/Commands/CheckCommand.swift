@@ -115,10 +115,12 @@ public struct CheckCommand: Sendable {
       report?.add(check.scenarioPath, status: fileStatus, transcript: transcript.written)
       status = max(status, fileStatus)
     }
-    for orphan in Files.list(traces, suffixes: [".trace"]) where goldens[orphan] == nil {
+    for orphan in Files.list(traces, suffixes: [".trace", ".svg"])
+    where goldens[Self.traceName(of: orphan)] == nil {
+      let scenario = String(Self.traceName(of: orphan).dropLast(".trace".count)) + ".yaml"
       console.writeError(
         "\(console.red("orphaned")) \(Files.join(traces, orphan).shown): no scenario "
-          + Files.join(scenarios, String(orphan.dropLast(".trace".count)) + ".yaml").shown
+          + Files.join(scenarios, scenario).shown
           + (update ? " (left in place; delete it if it is no longer wanted)" : "") + "\n")
       tally.orphaned += 1
       status = max(status, .failure)
@@ -128,6 +130,11 @@ public struct CheckCommand: Sendable {
       status = max(status, JUnitReport.write(report, to: junit, console: console))
     }
     return status
+  }
+
+  /// The trace golden a golden belongs to: `a/b.svg` → `a/b.trace`.
+  static func traceName(of golden: String) -> String {
+    golden.hasSuffix(".svg") ? String(golden.dropLast(".svg".count)) + ".trace" : golden
   }
 
   /// `a/b.yaml` → `a/b.trace`.

@@ -2,7 +2,8 @@ import Renderers
 import ScenarioFormat
 
 /// One scenario of `check`: its expectations, its exploration when asked, and its trace
-/// against its golden file (replaced when `update` and the trace is complete).
+/// against its golden file (replaced when `update` and the trace is complete), and its SVG
+/// picture against the `.svg` beside the golden when one was committed.
 struct GoldenCheck {
   var scenarioPath: String
   var goldenPath: String
@@ -39,49 +40,72 @@ struct GoldenCheck {
     if explore, file.scenario.exploreViolations != nil, case .timeline = file.scenario.content {
       status = max(status, exploreAndJudge(file, console: console))
     }
-    let found = goldens.read(goldenPath)
+    var settled = [settle(goldenPath, with: output.text, what: "trace", console: console)]
+    // A picture is kept only where one was committed: then it is checked and updated too.
+    if case .timeline = file.scenario.content, case .file = goldens.read(picturePath) {
+      let picture = ScenarioRunner.render(file, format: .svg)
+      settled.append(settle(picturePath, with: picture.text, what: "picture", console: console))
+    }
+    tally.written += settled.filter { $0 == .written }.count
+    guard !settled.contains(.failed) else {
+      tally.failed += 1
+      return .failure
+    }
+    tally.count(status)
+    return status
+  }
+
+  /// The golden of a picture: the trace's golden with `.svg` for `.trace`.
+  var picturePath: String {
+    String(goldenPath.dropLast(".trace".count)) + ".svg"
+  }
+
+  /// How one golden compared with what the run gives now.
+  enum Settled: Equatable {
+    case same, written, failed
+  }
+
+  /// Compares the golden at `path` with `text` (the `what` of the scenario), replacing it when
+  /// `update`; says what failed.
+  private func settle(
+    _ path: String, with text: String, what: String, console: Console
+  ) -> Settled {
+    let found = goldens.read(path)
     var golden: String?
     switch found {
-    case .file(let text) where text == output.text:
-      tally.count(status)
-      return status
-    case .file(let text): golden = text
+    case .file(let old) where old == text: return .same
+    case .file(let old): golden = old
     case .missing, .unusable: golden = nil
     }
     if update {
       do {
-        try goldens.replace(goldenPath, with: output.text)
-        tally.written += 1
-        console.write("\(golden == nil ? "created" : "updated") \(goldenPath.shown)\n")
-        tally.count(status)
-        return status
+        try goldens.replace(path, with: text)
+        console.write("\(golden == nil ? "created" : "updated") \(path.shown)\n")
+        return .written
       } catch {
         console.report(.input(error.description))
-        tally.failed += 1
-        return .failure
+        return .failed
       }
     }
-    tally.failed += 1
-    if case .unusable(let what) = found {
+    if case .unusable(let problem) = found {
       console.write(
-        "\(console.red("FAIL")) \(scenarioPath.shown): the golden \(goldenPath.shown) \(what)\n")
+        "\(console.red("FAIL")) \(scenarioPath.shown): the golden \(path.shown) \(problem)\n")
     } else if let golden {
       console.write(
-        "\(console.red("FAIL")) \(scenarioPath.shown): trace differs from \(goldenPath.shown)\n")
+        "\(console.red("FAIL")) \(scenarioPath.shown): \(what) differs from \(path.shown)\n")
       console.annotate(
-        "the trace differs from \(goldenPath) (racelab check --update rewrites it)",
+        "the \(what) differs from \(path) (racelab check --update rewrites it)",
         path: scenarioPath)
       let diff =
-        UnifiedDiff.make(
-          old: golden, new: output.text, oldName: goldenPath, newName: "\(scenarioPath) (now)")
+        UnifiedDiff.make(old: golden, new: text, oldName: path, newName: "\(scenarioPath) (now)")
         ?? ""
       console.write(shownDiff(diff, console: console))
     } else {
       console.write(
-        "\(console.red("FAIL")) \(scenarioPath.shown): missing golden \(goldenPath.shown) "
+        "\(console.red("FAIL")) \(scenarioPath.shown): missing golden \(path.shown) "
           + "(run 'racelab check --update' to create it)\n")
     }
-    return .failure
+    return .failed
   }
 
   private func exploreAndJudge(_ file: ScenarioFile, console: Console) -> ExitStatus {

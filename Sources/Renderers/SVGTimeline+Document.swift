@@ -33,11 +33,6 @@ extension SVGTimeline {
     let (rowNames, rowIndex) = packedRows()
     let bodyTop = Self.top + Self.axisHeight
     let bodyBottom = bodyTop + rowNames.count * Self.rowHeight
-    let width = max(640, (xs.last ?? 0) + 200)
-    let legendTop = bodyBottom + 56
-    let height = legendTop + 60
-    func y(_ row: SVGRow) -> Int { bodyTop + (rowIndex[row] ?? 0) * Self.rowHeight + 20 }
-    let esc = SVGTimelineRenderer.escape
     let heading =
       "racelab · \(report.model) · \(report.scenario) · runtime \(report.runtime) · "
       + (report.customTaskBody ? "custom task body" : "variant \(report.variant)")
@@ -45,6 +40,13 @@ extension SVGTimeline {
     let verdict =
       report.headline + " · broken: "
       + (violations.isEmpty ? "none" : violations.joined(separator: ", "))
+    // Wide enough for the timeline and for the heading and the answer (bold, about 8 px a
+    // character).
+    let width = max(640, (xs.last ?? 0) + 200, 20 + 8 * max(heading.count, verdict.count))
+    let legendTop = bodyBottom + 56
+    let height = legendTop + 60
+    func y(_ row: SVGRow) -> Int { bodyTop + (rowIndex[row] ?? 0) * Self.rowHeight + 20 }
+    let esc = SVGTimelineRenderer.escape
 
     var out = [
       #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" "#
@@ -98,6 +100,7 @@ extension SVGTimeline {
     // between two heights so they do not run into each other.
     var barsOnRow: [SVGRow: Int] = [:]
     var brokenCount = 0
+    var brokenLabels: [String] = []
     for item in ordered {
       var stagger = 0
       switch item.shape {
@@ -113,7 +116,15 @@ extension SVGTimeline {
         shape(
           item, xs: xs, y: y(item.row), stagger: stagger, bodyTop: bodyTop,
           bodyBottom: bodyBottom))
+      if case .broken(let name) = item.shape {
+        brokenLabels.append(
+          "<text x=\"\(xs[item.column] + 6)\" y=\"\(bodyBottom - 4 - 12 * stagger)\" "
+            + "font-size=\"10\" font-weight=\"bold\" fill=\"#9a3412\">"
+            + "\(esc("BROKEN \(name)"))</text>")
+      }
     }
+    // Over every band, so no band hides another's name.
+    out += brokenLabels
     // The answer and the legend.
     out.append(
       "<text x=\"10\" y=\"\(bodyBottom + 36)\" font-size=\"12\" font-weight=\"bold\">"
@@ -188,7 +199,7 @@ extension SVGTimeline {
       let length = max(10, xs[to] - xs[from] + 10)
       return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 7)\" width=\"\(length)\" height=\"14\" "
         + "rx=\"3\" fill=\"\(busy ? "#4338ca" : "#93c5fd")\" stroke=\"#1e3a8a\"/>"
-        + "<text x=\"\(start)\" y=\"\(stagger == 0 ? y - 10 : y + 17)\" font-size=\"9\">"
+        + "<text x=\"\(start)\" y=\"\(stagger == 0 ? y - 10 : y - 19)\" font-size=\"9\">"
         + "\(esc(label))</text></g>"
     case .span(let from, let to, let label):
       let start = xs[from]
@@ -203,12 +214,9 @@ extension SVGTimeline {
             + "transform=\"rotate(-30 \(x + 6) \(y - 9))\">\(esc($0))</text>"
         } ?? ""
       return "<g>\(title)\(glyph(mark, x: x, y: y))\(text)</g>"
-    case .broken(let name):
+    case .broken:
       return "<g>\(title)<rect x=\"\(x - 4)\" y=\"\(bodyTop)\" width=\"8\" "
-        + "height=\"\(bodyBottom - bodyTop)\" fill=\"url(#hatch)\" stroke=\"#c2410c\"/>"
-        + "<text x=\"\(x + 6)\" y=\"\(bodyBottom - 4 - 12 * stagger)\" font-size=\"10\" "
-        + "font-weight=\"bold\" "
-        + "fill=\"#9a3412\">\(esc("BROKEN \(name)"))</text></g>"
+        + "height=\"\(bodyBottom - bodyTop)\" fill=\"url(#hatch)\" stroke=\"#c2410c\"/></g>"
     }
   }
 
