@@ -68,6 +68,8 @@ struct BodyCompiler {
     case .call(let operation, let arguments, let into):
       _ = emit(.call(operation: operation, arguments: arguments, into: into), line: line)
     case .sleep(let length): _ = emit(.sleep(length), line: line)
+    case .sleepWithin(let lower, let upper):
+      _ = emit(.sleepWithin(lower: lower, upper: upper), line: line)
     case .guardNotCancelled: _ = emit(.guardNotCancelled, line: line)
     case .checkCancellation: _ = emit(.checkCancellation, line: line)
     case .yield: _ = emit(.yield, line: line)

@@ -25,6 +25,8 @@ final class Code: Sendable {
   let instructionBudget: Int
   /// Whether any invariant is a bounded response (so jobs check obligations).
   let hasResponses: Bool
+  /// Whether a body this run can reach sleeps for a window (`sleep: 50ms..2s`).
+  let sleepsForWindows: Bool
 
   init(
     program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
@@ -40,6 +42,9 @@ final class Code: Sendable {
     self.downPeriodic = downPeriodic
     self.program = program
     self.bodies = bodies.map(BodyCompiler.compile)
+    self.sleepsForWindows = bodies.contains { body in
+      body.steps.containsStep { if case .sleepWithin = $0 { true } else { false } }
+    }
     self.handlers = program.events.map { event in
       if case .handler(let body) = event.action { return BodyCompiler.compile(body) }
       return nil

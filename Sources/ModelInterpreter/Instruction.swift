@@ -11,6 +11,8 @@ enum Instruction: Sendable, Hashable {
   case jumpUnless(Expression, Int)
   case call(operation: Int, arguments: [Expression], into: Int?)
   case sleep(Expression)
+  /// A sleep whose timer fires somewhere in `lower...upper` nanoseconds.
+  case sleepWithin(lower: Int64, upper: Int64)
   case guardNotCancelled
   case checkCancellation
   case yield

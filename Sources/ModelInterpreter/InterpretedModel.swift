@@ -107,6 +107,8 @@ public struct InterpretedModel: SimulationModel {
 
   public var concurrentLanes: [Bool] { code.code.concurrentLanes }
 
+  public var sleepsForWindows: Bool { code.code.sleepsForWindows }
+
   public func delivery(of event: Event) -> EventDelivery {
     switch event {
     case .timer, .periodic: return .atOnce

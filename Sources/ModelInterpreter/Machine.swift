@@ -137,6 +137,10 @@ extension InterpretedModel {
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       frame.suspension = .sleep
       return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
+    case .sleepWithin(let lower, let upper):
+      guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      frame.suspension = .sleep
+      return .suspend(.sleepWithin(lower: lower, upper: upper))
     case .guardNotCancelled:
       guard let task else { return nil }
       let cancelled = context.isCancelled(task)

@@ -37,12 +37,7 @@ public struct ModelFileDefinition: ModelDefinition {
 
   /// Whether the program, in any variant, reads `now` or `wall` (then windowed arrivals cannot
   /// be explored exactly, and scenarios with windows are refused).
-  public var readsClock: Bool {
-    let variantBodies = program.variants.flatMap { variant in
-      variant.bodies.keys.sorted().compactMap { variant.bodies[$0] }
-    }
-    return ClockReads.any(in: program, bodies: program.operations.map(\.body) + variantBodies)
-  }
+  public var readsClock: Bool { program.readsClock }
 
   public func makeModel(_ setup: ModelSetup) -> InterpretedModel {
     let variant = program.variants.first { $0.name == setup.variant }
@@ -182,7 +177,7 @@ public struct ModelFileDefinition: ModelDefinition {
           return parameter(key.name, variable.type, key.defaultValue, help: variable.name)
         })
     }
-    let labels = ClockReads.crashLabels(in: program)
+    let labels = CrashLabels.crashLabels(in: program)
     var faults: [ParameterSpec] = []
     if !labels.isEmpty {
       faults += [

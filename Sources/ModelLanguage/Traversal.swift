@@ -60,7 +60,7 @@ extension StepKind {
     case .delete(_, let filter): return filter.map { [$0] } ?? []
     case .setColumn(_, _, let assignment): return [assignment.value]
     case .guardNotCancelled, .checkCancellation, .yield, .throw, .mayCrash, .lifecycle,
-      .try, .transaction, .choose:
+      .try, .transaction, .choose, .sleepWithin:
       return []
     }
   }

@@ -10,7 +10,7 @@
 /// a member of the zone.
 struct ArrivalZone: Hashable, Sendable {
   /// Variables, `x_0` included.
-  let size: Int
+  private(set) var size: Int
   /// `bounds[i * size + j]`: the least upper bound of `x_i − x_j` known so far.
   private var bounds: [Int128]
 
@@ -28,6 +28,29 @@ struct ArrivalZone: Hashable, Sendable {
       bounds[variable] = -Int128(window.lowerBound)
     }
     close()
+  }
+
+  /// Adds a variable `y` with `lower ≤ y − x_anchor ≤ upper` (a timer that fires somewhere in
+  /// a window after an instant that follows from `x_anchor`) and returns its index. The zone
+  /// stays closed: `y` is bound to the others only through `x_anchor`, so its tightest bounds
+  /// are those of `x_anchor` moved by the window.
+  mutating func addVariable(after anchor: Int, lower: Int128, upper: Int128) -> Int {
+    let old = size
+    let new = old + 1
+    var grown = Array(repeating: Self.unbounded, count: new * new)
+    for i in 0..<old {
+      for j in 0..<old { grown[i * new + j] = bounds[i * old + j] }
+    }
+    for j in 0..<old {
+      let fromAnchor = bounds[anchor * old + j]
+      grown[old * new + j] = fromAnchor < Self.unbounded ? upper + fromAnchor : Self.unbounded
+      let toAnchor = bounds[j * old + anchor]
+      grown[j * new + old] = toAnchor < Self.unbounded ? toAnchor - lower : Self.unbounded
+    }
+    grown[old * new + old] = 0
+    size = new
+    bounds = grown
+    return old
   }
 
   /// The least upper bound of `x_i − x_j`.

@@ -76,6 +76,15 @@ extension Simulation {
             id, timer: TimerID(number: timer), duration: duration, due: due,
             rule: rule), lane: context.currentLane)
         return
+      case .sleepWithin(let lower, let upper):
+        if cancelled && context.profile.cancelledSleepThrowsAtOnce {
+          let rule = context.profile.rule(for: .sleepWhileCancelled)
+          context.record(.sleepThrewAtOnce(id, rule: rule), lane: context.currentLane)
+          resumption = .threw
+          continue
+        }
+        startWindowedSleep(id, window: min(lower, upper)...max(lower, upper))
+        return
       case .yield:
         if cancelled && context.profile.yieldChecksCancellation {
           let rule = context.profile.rule(for: .yield)

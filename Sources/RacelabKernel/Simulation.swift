@@ -27,7 +27,10 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// instants (or a calendar day) that the instants it used do not give; `nil` otherwise.
   /// ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:)`` starts again for you.
   public private(set) var restartInstants: [Int64]?
-  private let arrivalInstants: [Int64]?
+  /// The instants the run starts with, when a previous run asked to start again: one per
+  /// windowed happening in registration order, then one per windowed sleep in the order the
+  /// run started them.
+  let arrivalInstants: [Int64]?
 
   /// Creates a run of `model`.
   /// - Parameters:
@@ -96,7 +99,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     context.arrivals.zone = ArrivalZone(
       windows: context.arrivals.ranges.map { $0.lowerBound.nanoseconds...$0.upperBound.nanoseconds }
     )
-    if context.arrivals.agendas.isEmpty {
+    if context.arrivals.agendas.isEmpty && !model.sleepsForWindows {
       runWithoutWindows()
     } else {
       while restartInstants == nil, let classes = nextInstant() {

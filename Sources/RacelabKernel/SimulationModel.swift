@@ -49,6 +49,10 @@ public protocol SimulationModel: Hashable {
   /// (a choice point, C6). Missing entries are serial lanes. The default: every lane is serial.
   var concurrentLanes: [Bool] { get }
 
+  /// Whether the model's tasks may sleep for a window (``TaskDirective/sleepWithin(lower:upper:)``):
+  /// such a run keeps its instants as unknowns from the start. The default: no.
+  var sleepsForWindows: Bool { get }
+
   /// Runs `task`, whose program is driven by `operation`, from `resumption` until it suspends
   /// or ends, and says which. The kernel applies the runtime's rules to what is returned (a
   /// sleep in a cancelled task throws at once, a hop may check cancellation, …) and calls back
@@ -78,6 +82,9 @@ extension SimulationModel {
 
   /// Every lane is serial.
   public var concurrentLanes: [Bool] { [] }
+
+  /// No sleep has a window.
+  public var sleepsForWindows: Bool { false }
 
   /// Does nothing.
   public mutating func jobEnded(context: inout SimulationContext<Self>) {}
@@ -109,6 +116,10 @@ public enum TaskResumption: Sendable, Hashable {
 public enum TaskDirective: Sendable, Hashable {
   /// `Task.sleep` for a number of nanoseconds (S1–S6, K1–K3).
   case sleep(nanoseconds: Int64)
+  /// `Task.sleep` for some number of nanoseconds in `lower...upper`: where the timer fires is
+  /// a choice point, explored exactly (the model must say so with
+  /// ``SimulationModel/sleepsForWindows``).
+  case sleepWithin(lower: Int64, upper: Int64)
   /// `Task.yield()` (S8, K4).
   case yield
   /// The rest of the task runs on another lane: a call to another actor or its return, or

@@ -39,6 +39,11 @@ public struct TraceEvent: Sendable, Equatable {
     case sleepStarted(TaskID, timer: TimerID, duration: Int64, due: VirtualTime, rule: String?)
     /// A sleep threw at once because the task was already cancelled.
     case sleepThrewAtOnce(TaskID, rule: String?)
+    /// A sleep of some length in `window` (nanoseconds) began: its timer is due somewhere in
+    /// `dueWindow`, and in this run at `due` (the earliest instant the answers so far allow).
+    case sleepWindowed(
+      TaskID, timer: TimerID, window: ClosedRange<Int64>, dueWindow: ClosedRange<VirtualTime>,
+      due: VirtualTime)
     /// A sleep's timer expired; the task's resumption was queued behind `jobsAhead` jobs.
     case timerFired(TaskID, timer: TimerID, queue: QueuePosition, rule: String?)
     /// `cancel()` was called on a task, with its effect.

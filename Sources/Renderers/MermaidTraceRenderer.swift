@@ -200,6 +200,10 @@ struct MermaidDrawing {
       message(
         .task(task), "->>", .timers,
         phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule))
+    case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
+      note(
+        .task(task),
+        phrases.sleepWindowed(timer: timer, window: window, dueWindow: dueWindow, due: due))
     case .sleepThrewAtOnce(let task, let rule):
       note(.task(task), phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, let position, let rule):

@@ -169,6 +169,19 @@ struct Phrasebook {
       + cite(rule)
   }
 
+  /// `its length is a window of 50ms…2s: timer #1 fires somewhere in 0.050s…2.000s (here at
+  /// 0.050s)`.
+  func sleepWindowed(
+    timer: TimerID, window: ClosedRange<Int64>, dueWindow: ClosedRange<VirtualTime>,
+    due: VirtualTime
+  ) -> String {
+    let shortest = DurationText.instant(VirtualTime(nanoseconds: window.lowerBound))
+    let longest = DurationText.instant(VirtualTime(nanoseconds: window.upperBound))
+    return "its length is a window of \(shortest)…\(longest): \(timer) fires somewhere in "
+      + "\(DurationText.instant(dueWindow.lowerBound))…\(DurationText.instant(dueWindow.upperBound))"
+      + " (here at \(DurationText.instant(due)))"
+  }
+
   /// A sleep that threw at once because its task was already cancelled.
   func sleepThrewAtOnce(_ task: TaskID, rule: String?) -> String {
     "\(words.sleep) threw \(words.cancellationError) at once: \(task) was already cancelled"

@@ -161,6 +161,16 @@ struct SVGTimeline {
         Item(
           row: .timers, column: columnTimes.count - 1, shape: .point(.note, label: nil),
           tooltip: text))
+    case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
+      if var open = openSleeps[task] {
+        open.label =
+          "due in \(DurationText.instant(dueWindow.lowerBound))…"
+          + DurationText.instant(dueWindow.upperBound)
+        openSleeps[task] = open
+      }
+      point(
+        .timers, time, .note, nil,
+        phrases.sleepWindowed(timer: timer, window: window, dueWindow: dueWindow, due: due))
     case .sleepThrewAtOnce(let task, let rule):
       point(.task(task), time, .resume, "threw", phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, _, let rule):

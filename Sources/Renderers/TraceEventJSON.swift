@@ -45,6 +45,16 @@ struct TraceEventJSON {
           self.rule(rule),
         ] + instant("due", due)
       )
+    case .sleepWindowed(let id, let timer, let window, let dueWindow, let due):
+      (
+        "sleepWindowed",
+        [
+          task(id), ("timer", .int(timer.number)),
+          ("windowStartNanoseconds", .int(window.lowerBound)),
+          ("windowEndNanoseconds", .int(window.upperBound)),
+        ] + instant("dueWindowStart", dueWindow.lowerBound)
+          + instant("dueWindowEnd", dueWindow.upperBound) + instant("due", due)
+      )
     case .sleepThrewAtOnce(let id, let rule): ("sleepThrewAtOnce", [task(id), self.rule(rule)])
     case .timerFired(let id, let timer, let position, let rule):
       (

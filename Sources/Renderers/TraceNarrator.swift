@@ -91,6 +91,9 @@ struct TraceNarrator {
       break  // the head already says "T1 starts"
     case .sleepStarted(_, let timer, let duration, let due, let rule):
       explain(event, phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule))
+    case .sleepWindowed(_, let timer, let window, let dueWindow, let due):
+      explain(
+        event, phrases.sleepWindowed(timer: timer, window: window, dueWindow: dueWindow, due: due))
     case .sleepThrewAtOnce(let task, let rule):
       explain(event, phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, let position, let rule):

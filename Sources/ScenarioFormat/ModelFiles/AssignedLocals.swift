@@ -29,7 +29,8 @@ enum AssignedLocals {
       case .forEach(let local, _, let inner):
         slots.insert(local)
         visit(inner, into: &slots)
-      case .guard, .assignState, .return, .sleep, .guardNotCancelled, .checkCancellation, .yield,
+      case .guard, .assignState, .return, .sleep, .sleepWithin, .guardNotCancelled,
+        .checkCancellation, .yield,
         .cancel, .throw, .mayCrash, .lifecycle, .after, .record, .say, .insert, .update, .delete,
         .setColumn:
         break

@@ -97,17 +97,14 @@ extension ModelFileDecoder {
     state: inout BodyState
   ) -> [Step] {
     suspend(at: value.location, state: &state)
-    var length: Expression?
+    var kind: StepKind?
     if case .scalar(let text, _) = value.content, text.contains("..") {
       let parts = text.split(separator: "..", omittingEmptySubsequences: false)
       let bounds = parts.map { DurationSyntax.parse(String($0), signed: false) }
       if parts.count == 2, case .success(let low) = bounds[0], case .success(let high) = bounds[1] {
         if low <= high {
-          // Exploring where in the window the timer fires, exactly, is not built yet.
-          context.error(
-            value.location,
-            "a sleep with a window ('\(text)') is not supported yet; sleep a fixed duration, "
-              + "or script the varying moment as an event at a window (at: a..b) in the scenario")
+          kind = .sleepWithin(lower: low, upper: high)
+          windowedSleeps.append(value.location)
         } else {
           context.error(value.location, "the window '\(text)' ends before it starts")
         }
@@ -116,7 +113,7 @@ extension ModelFileDecoder {
           value.location, "'\(text)' is not a window; write two durations such as 50ms..2s")
       }
     } else if let typed = expression(value, "'sleep'", type: .duration, scope: scope) {
-      length = typed.expression
+      kind = .sleep(typed.expression)
     }
     var catches: [Catch]?
     if let onCancel = entries.entry("on-cancel"),
@@ -139,8 +136,8 @@ extension ModelFileDecoder {
           known: ["return", "throw", "ignore"])
       }
     }
-    guard let length else { return [] }
-    let sleep = Step(.sleep(length), line: line)
+    guard let kind else { return [] }
+    let sleep = Step(kind, line: line)
     guard let catches else { return [sleep] }
     return [Step(.try(body: [sleep], catches: catches), line: line)]
   }

@@ -53,6 +53,8 @@ struct ModelFileDecoder {
   var operations: [OperationSignature] = []
   var operationBodies: [Body?] = []
   var variants: [VariantDecl] = []
+  /// Where each windowed sleep (`sleep: 50ms..2s`) is written.
+  var windowedSleeps: [SourceLocation] = []
 
   /// Calls between operations (for cycles) and between functions.
   var operationCalls: [CallSite] = []

@@ -1,0 +1,21 @@
+import ModelLanguage
+
+/// The `may-crash` points of a program.
+enum CrashLabels {
+  /// Every `may-crash` label of the program's bodies (variants included), in order of first
+  /// appearance.
+  static func crashLabels(in program: ModelProgram) -> [String] {
+    var labels: [String] = []
+    func visit(_ steps: [Step]) {
+      for step in steps {
+        if case .mayCrash(let label) = step.kind, !labels.contains(label) { labels.append(label) }
+        for block in step.kind.blocks { visit(block) }
+      }
+    }
+    for operation in program.operations { visit(operation.body.steps) }
+    for variant in program.variants {
+      for index in variant.bodies.keys.sorted() { visit(variant.bodies[index]?.steps ?? []) }
+    }
+    return labels
+  }
+}
