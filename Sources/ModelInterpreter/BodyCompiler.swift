@@ -77,6 +77,17 @@ struct BodyCompiler {
     case .cancel(let handle): _ = emit(.cancel(handle), line: line)
     case .await(let handle, let into): _ = emit(.await(handle, into: into), line: line)
     case .try(let body, let catches):
+      // A sleep's only error is a cancellation: a `try` around one sleep whose one clause
+      // catches it (the on-cancel forms) needs no handler.
+      if body.count == 1, case .sleep(let length) = body[0].kind, catches.count == 1,
+        catches[0].pattern == .cancelled || catches[0].pattern == .any
+      {
+        let sleep = emit(.sleep(length), line: body[0].line)
+        let onCancel = instructions.count
+        compile(catches[0].steps)
+        instructions[sleep] = .sleepCatching(length, onCancel: onCancel, after: instructions.count)
+        return
+      }
       let handler = emit(.pushHandler([]), line: line)
       compile(body)
       _ = emit(.popHandler, line: line)
@@ -116,13 +127,13 @@ struct BodyCompiler {
       let counter = hiddenLocal()
       _ = emit(.assignLocal(limit, count), line: line)
       _ = emit(.assignLocal(counter, .literal(.int(0))), line: line)
-      let top = instructions.count
+      // The test at the top runs once; the end of each pass tests again and jumps back.
       let exit = emit(
         .jumpUnless(.comparison(.less, .local(counter), .local(limit)), -1), line: line)
+      let body = instructions.count
       if let index { _ = emit(.assignLocal(index, .local(counter)), line: line) }
       compile(steps)
-      _ = emit(.assignLocal(counter, Self.successor(of: counter)), line: line)
-      _ = emit(.jump(top), line: line)
+      _ = emit(.countUp(counter: counter, limit: limit, body: body), line: line)
       land(exit)
     case .forEach(let local, let list, let steps):
       let items = hiddenLocal()

@@ -34,6 +34,8 @@ enum Thrown: Sendable, Hashable {
 enum Suspension: Sendable, Hashable {
   case start
   case sleep
+  /// In a `sleepCatching` instruction: where a normal or a throwing resumption continues.
+  case sleepCatching(onCancel: Int, after: Int)
   case yield
   /// Hopping into a called operation on another lane.
   case hopIn

@@ -11,6 +11,13 @@ enum Instruction: Sendable, Hashable {
   case jumpUnless(Expression, Int)
   case call(operation: Int, arguments: [Expression], into: Int?)
   case sleep(Expression)
+  /// `sleep` with `on-cancel: return` or `ignore` (a `try` around one sleep that catches only
+  /// `cancelled`), in one instruction: a normal resumption continues at `after`, a thrown
+  /// cancellation at `onCancel`, with no handler pushed or popped.
+  case sleepCatching(Expression, onCancel: Int, after: Int)
+  /// The end of a `repeat` body: adds one to the counter local and jumps back to `body` while
+  /// it stays below the limit local.
+  case countUp(counter: Int, limit: Int, body: Int)
   /// A sleep whose timer fires somewhere in `lower...upper` nanoseconds.
   case sleepWithin(lower: Int64, upper: Int64)
   case guardNotCancelled

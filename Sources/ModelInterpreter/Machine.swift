@@ -30,6 +30,10 @@ extension InterpretedModel {
       }
     case (_, .start), (.sleep, .returned), (.yield, .returned), (.hopIn, .returned):
       break
+    case (.sleepCatching(_, let after), .returned):
+      frame.activations[frame.activations.count - 1].pc = after
+    case (.sleepCatching(let onCancel, _), .threw):
+      frame.activations[frame.activations.count - 1].pc = onCancel
     case (.sleep, .threw), (.yield, .threw), (.hopOut, .threw):
       if case .hopOut = frame.suspension { frame.activations.removeLast() }
       return unwind(.cancelled, &frame, task: task, context: &context)
@@ -137,6 +141,14 @@ extension InterpretedModel {
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       frame.suspension = .sleep
       return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
+    case .sleepCatching(let length, let onCancel, let after):
+      guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
+      return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
+    case .countUp(let counter, let limit, let body):
+      let next = frame.activations[top].locals[counter].integer + 1
+      frame.activations[top].locals[counter] = .int(next)
+      if next < frame.activations[top].locals[limit].integer { frame.activations[top].pc = body }
     case .sleepWithin(let lower, let upper):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       frame.suspension = .sleep
