@@ -1,0 +1,110 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// `sleep: 1s..3s` in a model file: the trace says where the run put the timer, and `explore`
+/// finds every way the window falls against the rest.
+struct WindowedSleepTests {
+  static let model = """
+    kind: model
+    name: prompt
+    processes:
+      app:
+        lanes: {main: serial}
+        memory:
+          visible: {type: bool}
+          fired-hidden: {type: int}
+    operations:
+      wait:
+        on: main
+        steps:
+          - sleep: 1s..3s
+          - if: "!app.visible"
+            then:
+              - set: {app.fired-hidden: "app.fired-hidden + 1"}
+    events:
+      show:
+        on: main
+        steps:
+          - set: {app.visible: true}
+          - spawn: wait
+      hide:
+        on: main
+        steps:
+          - set: {app.visible: false}
+    invariants:
+      no-fire-while-hidden:
+        always: "app.fired-hidden == 0"
+    summary:
+      fired-hidden: "app.fired-hidden"
+
+    """
+  static let scenario = """
+    name: s
+    model: ./prompt.model.yaml
+    timeline:
+      - {at: 0s, event: show}
+      - {at: 2s, event: hide}
+
+    """
+
+  func folder() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try folder.write("prompt.model.yaml", Self.model)
+    try folder.write("s.yaml", Self.scenario)
+    return folder
+  }
+
+  @Test func theTraceSaysWhereTheTimerFiresThisRun() throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    let run = try runRacelab(["run", "s.yaml"], in: folder.url)
+    #expect(run.status == 0)
+    let lines = run.outputText.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "      0.000s  main  T1 starts                  sleep 1.000s → timer #1 due at 1.000s (S2)")
+    )
+    #expect(
+      lines.contains {
+        $0.hasSuffix(
+          "its length is a window of 1.000s…3.000s: timer #1 fires somewhere in "
+            + "1.000s…3.000s (here at 1.000s)")
+      })
+    #expect(lines.contains("firedHidden 0"))
+  }
+
+  @Test func exploreFindsTheTimerBeforeAtAndAfterTheHide() throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    let explored = try runRacelab(["explore", "s.yaml"], in: folder.url)
+    #expect(explored.status == 1)
+    #expect(explored.outputText.contains("complete: true"))
+    #expect(explored.outputText.contains("outcomes (2):"))
+    #expect(explored.outputText.contains("!! no-fire-while-hidden breaks in 2 of 4 schedules"))
+    // The counterexample puts the timer at the hide's instant, after it.
+    #expect(explored.outputText.contains("(here at 2.000s)"))
+    let token = try #require(
+      explored.outputText.firstMatch(of: /shortest counterexample: .*, schedule (\S+)/).map {
+        String($0.1)
+      })
+    let replay = try runRacelab(["run", "s.yaml", "--schedule", token], in: folder.url)
+    #expect(replay.outputText.contains("broken: no-fire-while-hidden"))
+  }
+
+  @Test func aModelThatReadsTheClockCannotHaveOne() throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    try folder.write(
+      "prompt.model.yaml",
+      Self.model.replacingOccurrences(
+        of: "  fired-hidden: \"app.fired-hidden\"",
+        with: "  fired-hidden: \"app.fired-hidden\"\n  late: \"app.visible && wall > wall\""))
+    let run = try runRacelab(["run", "s.yaml"], in: folder.url)
+    #expect(run.status == 2)
+    #expect(
+      run.errorText.contains(
+        "./prompt.model.yaml:13:16: error: a sleep with a window needs a model that reads time "
+          + "only through the kernel"))
+  }
+}
