@@ -41,29 +41,43 @@ public struct CompareCommand: Sendable {
         .usage("compare shows 1 to \(Self.maximumRuns) runs; give fewer variants or runtimes"))
       return .badInput
     }
+    guard
+      let runs = Self.runs(
+        of: file, variants: variantNames, runtimes: runtimeNames, limits: limits,
+        models: models, console: console)
+    else { return .badInput }
+    console.write(TraceComparison.render(runs))
+    return .success
+  }
+
+  /// The runs of `file` under every variant and runtime (variants outer), or `nil` after
+  /// saying why one cannot be run.
+  static func runs(
+    of file: String, variants: [String], runtimes: [String], limits: ScenarioLimits,
+    models: ModelLibrary, console: Console
+  ) -> [TraceComparison.Run]? {
     var runs: [TraceComparison.Run] = []
-    for variant in variantNames {
-      for runtime in runtimeNames {
+    for variant in variants {
+      for runtime in runtimes {
         let overrides = Overrides(variant: variant, runtime: runtime)
         guard
           let loaded = ScenarioFiles.load(
             file, overrides: overrides, limits: limits, models: models, console: console)
-        else { return .badInput }
+        else { return nil }
         guard case .timeline(let timeline) = loaded.scenario.content else {
           console.report(.input("\(loaded.displayPath): compare needs a timeline, not a table"))
-          return .badInput
+          return nil
         }
         let report = ScenarioRunner.report(
           loaded, timeline: timeline, schedule: .default, token: nil)
         guard !report.result.traceOverflowed else {
           console.report(ScenarioRunner.traceTooLong(loaded))
-          return .badInput
+          return nil
         }
         runs.append(
           TraceComparison.Run(label: "variant \(variant) · runtime \(runtime)", report: report))
       }
     }
-    console.write(TraceComparison.render(runs))
-    return .success
+    return runs
   }
 }

@@ -90,6 +90,14 @@ public enum CommandLineRunner {
         runtimes: try names(arguments, "--runtimes"))
       command.limits = arguments.limits("--limits")
       return command.execute(console: console)
+    case "report":
+      guard operands.count <= 1 else { throw .usage("report takes at most one folder") }
+      guard let out = arguments.text("--out") else {
+        throw .usage("report needs --out DIR, the folder to write the site to")
+      }
+      var command = ReportCommand(scenarios: operands.first ?? "scenarios", out: out)
+      command.limits = arguments.limits("--limits")
+      return command.execute(console: console)
     case "tree":
       guard !operands.isEmpty else { throw .usage("tree needs at least one file") }
       var command = TreeCommand(files: operands)

@@ -137,6 +137,23 @@ public enum CommandCatalog {
       ],
       exitStatus: "0 all goldens and expectations hold, 1 one failed, 2 bad input or usage"),
     CommandSpec(
+      name: "report", operands: "[SCENARIOS_DIR]",
+      summary: "write a static HTML site of every scenario: answers, pictures, traces",
+      description: """
+        Runs every *.yaml and *.yml under SCENARIOS_DIR (default: scenarios) and writes a
+        self-contained site to DIR: index.html lists each scenario with its answer, the
+        invariants it broke and whether its expectations hold; a page per scenario (at its
+        path, with .html) shows its about: text, its timeline picture, its trace, its model's
+        variants side by side and its source. No script and no network: open index.html.
+        """,
+      options: [
+        OptionSpec(
+          name: "--out", value: .text(placeholder: "DIR"),
+          help: "the folder to write the site to (created when missing; required)"),
+        limits,
+      ],
+      exitStatus: "0 written, 2 a file could not be run (it is listed) or bad input or usage"),
+    CommandSpec(
       name: "schema", operands: "[MODEL]",
       summary: "print the scenario vocabulary of a model",
       description: """

@@ -1,0 +1,127 @@
+import Foundation
+import Renderers
+import ScenarioFormat
+
+/// `racelab report [SCENARIOS_DIR] --out DIR`: a static site of every scenario, an index with
+/// each one's answer and a page each with its picture, trace, variants side by side and source.
+public struct ReportCommand: Sendable {
+  /// The folder of scenario files.
+  public var scenarios: String
+  /// The folder the site is written to (created when missing).
+  public var out: String
+  /// How large files and runs may be.
+  public var limits = ScenarioLimits()
+
+  /// Creates the command.
+  public init(scenarios: String = "scenarios", out: String) {
+    self.scenarios = scenarios
+    self.out = out
+  }
+
+  /// Writes the site; 0 when every file ran, 2 when one could not be read or run (it is listed
+  /// as not run) or the site cannot be written.
+  public func execute(console: Console) -> ExitStatus {
+    guard Files.isDirectory(scenarios) else {
+      console.report(.input("'\(scenarios)' is not a folder of scenario files"))
+      return .badInput
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: out, withIntermediateDirectories: true)
+    } catch {
+      console.report(.input("cannot create the folder '\(out)' for the report"))
+      return .badInput
+    }
+    let site = GoldenFiles(root: out)
+    let models = ModelLibrary(limits: limits)
+    var status = ExitStatus.success
+    var entries: [HTMLReport.Entry] = []
+    let files = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
+      .filter { !$0.hasSuffix(ScenarioLoader.modelFileSuffix) }
+    for relative in files {
+      let page = String(CheckCommand.goldenName(of: relative).dropLast(".trace".count)) + ".html"
+      let depth = relative.split(separator: "/").count - 1
+      let root = String(repeating: "../", count: depth)
+      let path = Files.join(scenarios, relative)
+      let source = Files.read(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      let built = pageContents(
+        path, relative: relative, page: page, source: source, models: models, console: console)
+      if built.entry.held == nil { status = .badInput }
+      entries.append(built.entry)
+      do {
+        try site.replace(Files.join(out, page), with: HTMLReport.page(built, root: root))
+      } catch {
+        console.report(.input(error.description))
+        return .badInput
+      }
+    }
+    do {
+      try site.replace(
+        Files.join(out, "index.html"),
+        with: HTMLReport.index(entries, heading: "racelab report · \(scenarios)"))
+    } catch {
+      console.report(.input(error.description))
+      return .badInput
+    }
+    console.write(
+      "report: \(Count.of(entries.count, "scenario")) → \(Files.join(out, "index.html").shown)\n")
+    return status
+  }
+
+  /// One scenario's page: its run under its own settings, its picture and, for a model with
+  /// several variants, every variant side by side.
+  private func pageContents(
+    _ path: String, relative: String, page: String, source: String, models: ModelLibrary,
+    console: Console
+  ) -> HTMLReport.Page {
+    var entry = HTMLReport.Entry(
+      path: relative, page: page, run: "", answer: "not run: the file has errors (see above)",
+      broken: [], held: nil)
+    guard
+      let file = ScenarioFiles.load(
+        path, overrides: Overrides(), limits: limits, models: models, console: console)
+    else {
+      return HTMLReport.Page(
+        entry: entry, title: nil, about: nil, picture: nil, trace: "", comparison: nil,
+        source: source)
+    }
+    let scenario = file.scenario
+    entry.run = "\(scenario.model) · \(scenario.setup.variant)"
+    switch scenario.content {
+    case .timeline(let timeline):
+      let report = ScenarioRunner.report(file, timeline: timeline, schedule: .default, token: nil)
+      guard !report.result.traceOverflowed else {
+        console.report(ScenarioRunner.traceTooLong(file))
+        entry.answer = "not run: the trace is longer than its limit"
+        return HTMLReport.Page(
+          entry: entry, title: scenario.title, about: scenario.about, picture: nil, trace: "",
+          comparison: nil, source: source)
+      }
+      entry.answer = report.headline
+      entry.broken = report.result.violations
+      entry.held = report.expectationsMet
+      let variants = file.definition.vocabulary.variants.map(\.name)
+      let comparison =
+        variants.count > 1 && variants.count <= CompareCommand.maximumRuns
+        ? CompareCommand.runs(
+          of: path, variants: variants, runtimes: [file.ownRuntime], limits: limits,
+          models: models, console: console
+        ).map(TraceComparison.render) : nil
+      return HTMLReport.Page(
+        entry: entry, title: scenario.title, about: scenario.about,
+        picture: SVGTimelineRenderer.render(report), trace: TextTraceRenderer.render(report),
+        comparison: comparison, source: source)
+    case .table(let name, let rows):
+      let report = ScenarioExecution.tableReport(file.definition, scenario, table: name, rows: rows)
+      let failing = report.rows.filter { !$0.result.holds }.count
+      entry.answer =
+        failing == 0
+        ? "truth table: all \(report.rows.count) rows hold"
+        : "truth table: \(failing) of \(report.rows.count) rows differ"
+      entry.held = report.allHold
+      return HTMLReport.Page(
+        entry: entry, title: scenario.title, about: scenario.about, picture: nil,
+        trace: TableTextRenderer.render(report), comparison: nil, source: source)
+    }
+  }
+}
