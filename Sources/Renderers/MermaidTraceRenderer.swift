@@ -38,7 +38,7 @@ public enum MermaidTraceRenderer {
     let span =
       participants.count > 1
       ? "\(participants[0].id),\(participants[participants.count - 1].id)"
-      : participants.first?.id ?? MermaidParticipant.world.id
+      : participants.first?.id ?? TimelineRow.world.id
     for statement in drawing.statements {
       lines += statement.lines(span: span)
     }
@@ -49,61 +49,21 @@ public enum MermaidTraceRenderer {
   /// the characters Mermaid reads as syntax (`#` entity codes, `;` statement ends, `<` and `>`
   /// markup) written as entity codes.
   public static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in VisibleText.escaping(text) {
-      switch character {
-      case "#": escaped += "#35;"
-      case ";": escaped += "#59;"
-      case "<": escaped += "#lt;"
-      case ">": escaped += "#gt;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
-}
-
-/// A participant of the diagram.
-enum MermaidParticipant: Hashable, Comparable {
-  /// Whatever is outside every lane: arrivals, lost happenings, chosen orders.
-  case world
-  case lane(LaneID)
-  case task(TaskID)
-  case timers
-
-  /// The identifier statements use; names are shown through `as`.
-  var id: String {
-    switch self {
-    case .world: "World"
-    case .lane(let lane): "L\(lane.index)"
-    case .task(let task): "T\(Int(task.index) + 1)"
-    case .timers: "Timers"
-    }
+    VisibleText.escaping(text, replacing: ["#": "#35;", ";": "#59;", "<": "#lt;", ">": "#gt;"])
   }
 
-  /// Declaration order: the world, the lanes, the tasks, the timers.
-  private var rank: (Int, Int) {
-    switch self {
-    case .world: (0, 0)
-    case .lane(let lane): (1, Int(lane.index))
-    case .task(let task): (2, Int(task.index))
-    case .timers: (3, 0)
-    }
-  }
-
-  static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One statement of the diagram.
 enum MermaidStatement {
   /// `A->>B: text` (`arrow` is `->>`, `-)`, `-x`, …).
-  case message(from: MermaidParticipant, arrow: String, to: MermaidParticipant, text: String)
+  case message(from: TimelineRow, arrow: String, to: TimelineRow, text: String)
   /// `Note over A: text`, one line per item.
-  case note(over: MermaidParticipant, [String])
+  case note(over: TimelineRow, [String])
   /// A note across every participant.
   case spanningNote([String])
   /// A broken invariant: a highlighted box holding its note.
-  case broken(over: MermaidParticipant, invariant: String, detail: String)
+  case broken(over: TimelineRow, invariant: String, detail: String)
 
   /// The statement's lines; `span` names the first and last participants.
   func lines(span: String) -> [String] {
@@ -128,7 +88,7 @@ enum MermaidStatement {
 /// The statements of a diagram, built event by event, and the participants they use.
 struct MermaidDrawing {
   let phrases: Phrasebook
-  private(set) var used: Set<MermaidParticipant> = []
+  private(set) var used: Set<TimelineRow> = []
   var statements: [MermaidStatement] = []
   private var queues = LaneQueues()
   private var instant: VirtualTime?
@@ -141,18 +101,13 @@ struct MermaidDrawing {
   }
 
   /// The used participants in declaration order.
-  func participantsInOrder() -> [MermaidParticipant] {
+  func participantsInOrder() -> [TimelineRow] {
     used.sorted()
   }
 
   /// The name a participant is shown with.
-  func name(of participant: MermaidParticipant) -> String {
-    switch participant {
-    case .world: "outside"
-    case .lane(let lane): phrases.name(of: lane)
-    case .task(let task): task.description
-    case .timers: "timers"
-    }
+  func name(of participant: TimelineRow) -> String {
+    participant.name(phrases)
   }
 
   mutating func draw(_ event: TraceEvent) {
@@ -160,7 +115,7 @@ struct MermaidDrawing {
       instant = event.time
       statements.append(.spanningNote(["at \(DurationText.instant(event.time))"]))
     }
-    let here = event.lane.map(MermaidParticipant.lane) ?? .world
+    let here = event.lane.map(TimelineRow.lane) ?? .world
     switch event.kind {
     case .arrived(let label, .queued(let lane, let position)):
       let ahead = queues.ahead(of: position)
@@ -267,7 +222,7 @@ struct MermaidDrawing {
     case .jobsDropped(let lane, let count):
       note(.lane(lane), phrases.jobsDropped(count))
     case .note(let modelNote):
-      let over = modelNote.task.map(MermaidParticipant.task) ?? here
+      let over = modelNote.task.map(TimelineRow.task) ?? here
       note(over, modelNote.detail.first.map { "\(modelNote.subject): \($0)" } ?? modelNote.subject)
       for line in modelNote.detail.dropFirst() { appendToLastNote(line) }
     case .invariantBroken(let name, let detail):
@@ -281,14 +236,14 @@ struct MermaidDrawing {
   }
 
   private mutating func message(
-    _ from: MermaidParticipant, _ arrow: String, _ to: MermaidParticipant, _ text: String
+    _ from: TimelineRow, _ arrow: String, _ to: TimelineRow, _ text: String
   ) {
     used.insert(from)
     used.insert(to)
     statements.append(.message(from: from, arrow: arrow, to: to, text: text))
   }
 
-  private mutating func note(_ over: MermaidParticipant, _ text: String) {
+  private mutating func note(_ over: TimelineRow, _ text: String) {
     used.insert(over)
     statements.append(.note(over: over, [text]))
   }

@@ -45,7 +45,7 @@ extension SVGTimeline {
     let width = max(640, (xs.last ?? 0) + 200, 20 + 8 * max(heading.count, verdict.count))
     let legendTop = bodyBottom + 56
     let height = legendTop + 60
-    func y(_ row: SVGRow) -> Int { bodyTop + (rowIndex[row] ?? 0) * Self.rowHeight + 20 }
+    func y(_ row: TimelineRow) -> Int { bodyTop + (rowIndex[row] ?? 0) * Self.rowHeight + 20 }
     let esc = SVGTimelineRenderer.escape
 
     var out = [
@@ -98,7 +98,7 @@ extension SVGTimeline {
       + items.filter { if case .broken = $0.shape { true } else { false } }
     // Labels of neighbouring bars on a row, and of successive broken invariants, alternate
     // between two heights so they do not run into each other.
-    var barsOnRow: [SVGRow: Int] = [:]
+    var barsOnRow: [TimelineRow: Int] = [:]
     var brokenCount = 0
     var brokenLabels: [String] = []
     for item in ordered {
@@ -136,7 +136,7 @@ extension SVGTimeline {
 
   /// The rows drawn, by name, and the row each timeline row is drawn on: tasks whose lives do
   /// not overlap share a row (the first free one), so a run of many short tasks stays short.
-  func packedRows() -> (names: [String], index: [SVGRow: Int]) {
+  func packedRows() -> (names: [String], index: [TimelineRow: Int]) {
     var lives: [TaskID: ClosedRange<Int>] = [:]
     for item in items {
       guard case .task(let task) = item.row else { continue }
@@ -149,7 +149,7 @@ extension SVGTimeline {
       lives[task] = life ?? item.column...last
     }
     var names: [String] = []
-    var index: [SVGRow: Int] = [:]
+    var index: [TimelineRow: Int] = [:]
     var slotEnds: [Int] = []
     var slotTasks: [[TaskID]] = []
     var taskSlots: [TaskID: Int] = [:]

@@ -26,38 +26,10 @@ public enum SVGTimelineRenderer {
 
   /// `text` escaped for XML character data and attribute values, control characters shown.
   public static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in VisibleText.escaping(text) {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
-}
-
-/// A row of the timeline.
-enum SVGRow: Hashable, Comparable {
-  case world
-  case lane(LaneID)
-  case task(TaskID)
-  case timers
-
-  private var rank: (Int, Int) {
-    switch self {
-    case .world: (0, 0)
-    case .lane(let lane): (1, Int(lane.index))
-    case .task(let task): (2, Int(task.index))
-    case .timers: (3, 0)
-    }
+    VisibleText.escaping(
+      text, replacing: ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"])
   }
 
-  static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// The shapes of a timeline, collected event by event in columns, laid out at the end.
@@ -80,7 +52,7 @@ struct SVGTimeline {
   }
 
   struct Item {
-    var row: SVGRow
+    var row: TimelineRow
     var column: Int
     var shape: Shape
     /// The explanation a reader sees on hovering.
@@ -89,7 +61,7 @@ struct SVGTimeline {
 
   let phrases: Phrasebook
   private(set) var items: [Item] = []
-  private(set) var rows: Set<SVGRow> = [.world]
+  private(set) var rows: Set<TimelineRow> = [.world]
   /// The instant of each column.
   private(set) var columnTimes: [VirtualTime] = []
   private var openJobs: [LaneID: (column: Int, label: String, busy: Bool)] = [:]
@@ -105,20 +77,20 @@ struct SVGTimeline {
     return columnTimes.count - 1
   }
 
-  private mutating func add(_ row: SVGRow, _ column: Int, _ shape: Shape, _ tooltip: String) {
+  private mutating func add(_ row: TimelineRow, _ column: Int, _ shape: Shape, _ tooltip: String) {
     rows.insert(row)
     items.append(Item(row: row, column: column, shape: shape, tooltip: tooltip))
   }
 
   private mutating func point(
-    _ row: SVGRow, _ time: VirtualTime, _ mark: Mark, _ label: String?, _ tooltip: String
+    _ row: TimelineRow, _ time: VirtualTime, _ mark: Mark, _ label: String?, _ tooltip: String
   ) {
     add(row, column(time), .point(mark, label: label), tooltip)
   }
 
   mutating func draw(_ event: TraceEvent) {
     let time = event.time
-    let here = event.lane.map(SVGRow.lane) ?? .world
+    let here = event.lane.map(TimelineRow.lane) ?? .world
     switch event.kind {
     case .arrived(let label, _):
       point(.world, time, .arrival, label, "\(label) arrives")
@@ -218,7 +190,7 @@ struct SVGTimeline {
     case .jobsDropped(let lane, let count):
       point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count))
     case .note(let note):
-      let row = note.task.map(SVGRow.task) ?? here
+      let row = note.task.map(TimelineRow.task) ?? here
       point(row, time, .note, nil, ([note.subject] + note.detail).joined(separator: " · "))
     case .invariantBroken(let name, let detail):
       add(.world, column(time), .broken(name: name), "BROKEN \(name): \(detail)")
@@ -251,12 +223,8 @@ struct SVGTimeline {
     openSleeps = [:]
   }
 
-  func rowName(_ row: SVGRow) -> String {
-    switch row {
-    case .world: "outside"
-    case .lane(let lane): phrases.name(of: lane)
-    case .task(let task): task.description
-    case .timers: "timers"
-    }
+  func rowName(_ row: TimelineRow) -> String {
+    row.name(phrases)
   }
+
 }

@@ -1,0 +1,43 @@
+import RacelabKernel
+
+/// A row of a drawn timeline, or a participant of a sequence diagram: the world outside every
+/// lane, each lane the model names, each task, and the timers, in that order.
+enum TimelineRow: Hashable, Comparable {
+  /// Whatever is outside every lane: arrivals, lost happenings, chosen orders.
+  case world
+  case lane(LaneID)
+  case task(TaskID)
+  case timers
+
+  /// An identifier of letters and digits (`World`, `L0`, `T1`, `Timers`).
+  var id: String {
+    switch self {
+    case .world: "World"
+    case .lane(let lane): "L\(lane.index)"
+    case .task(let task): "T\(Int(task.index) + 1)"
+    case .timers: "Timers"
+    }
+  }
+
+  /// What a reader sees it called.
+  func name(_ phrases: Phrasebook) -> String {
+    switch self {
+    case .world: "outside"
+    case .lane(let lane): phrases.name(of: lane)
+    case .task(let task): task.description
+    case .timers: "timers"
+    }
+  }
+
+  /// The world, the lanes, the tasks, the timers.
+  private var rank: (Int, Int) {
+    switch self {
+    case .world: (0, 0)
+    case .lane(let lane): (1, Int(lane.index))
+    case .task(let task): (2, Int(task.index))
+    case .timers: (3, 0)
+    }
+  }
+
+  static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
