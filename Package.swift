@@ -8,6 +8,11 @@ let package = Package(
     .executable(name: "racelab", targets: ["racelab"]),
     .library(name: "RacelabKernel", targets: ["RacelabKernel"]),
     .library(name: "ModelContract", targets: ["ModelContract"]),
+    // For a package's own tests: each scenario of a folder as a test case (Swift Testing) or
+    // a failure (XCTest), failing with the diff or the counterexample.
+    .library(name: "RacelabTesting", targets: ["RacelabTesting"]),
+    // `swift package racelab check|explore|update` in any package that depends on racelab.
+    .plugin(name: "RacelabPlugin", targets: ["RacelabPlugin"]),
   ],
   targets: [
     // Model contract: what a scenario may say to a model and the values it says it with
@@ -41,6 +46,19 @@ let package = Package(
     // The executable: argument parsing and exit codes, nothing else.
     .executableTarget(
       name: "racelab", dependencies: ["Commands", "ScenarioFormat"]),
+    // The test helper: `racelab check`, one scenario at a time, for Swift Testing and XCTest.
+    .target(name: "RacelabTesting", dependencies: ["Commands"]),
+    .plugin(
+      name: "RacelabPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "racelab",
+          description: "Check, explore or update the golden traces of the package's scenarios"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "'update' rewrites golden traces; check and explore only read")
+        ]),
+      dependencies: ["racelab"], path: "Sources/RacelabPlugin"),
     // Renderers: the text trace (the golden format) and the JSON output; they read trace events
     // (kernel) and values (contract) only.
     .target(name: "Renderers", dependencies: ["ModelContract", "RacelabKernel"]),
@@ -98,6 +116,7 @@ let package = Package(
       dependencies: [
         "ModelContract", "RacelabKernel", "Renderers", "ReviewPromptModel", "ModelTestSupport",
       ]),
+    .testTarget(name: "RacelabTestingTests", dependencies: ["RacelabTesting"]),
     .testTarget(
       name: "ExplorationTests",
       dependencies: [

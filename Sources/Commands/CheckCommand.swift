@@ -77,7 +77,7 @@ public struct CheckCommand: Sendable {
       }
     }
     let listed = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
-    let files = listed.filter { !$0.hasSuffix(ScenarioLoader.modelFileSuffix) }
+    let files = scenarioFiles()
     var status = ExitStatus.success
     var tally = CheckTally()
     var goldens: [String: String] = [:]
