@@ -60,6 +60,9 @@ struct AgendaEntry: Comparable {
     tie == .last ? sequence | (1 << 63) : sequence
   }
 
+  /// Whether the entry is a `tie: last` happening (its order key has the top bit set).
+  var isTieLast: Bool { order >= 1 << 63 }
+
   static func < (lhs: AgendaEntry, rhs: AgendaEntry) -> Bool {
     (UInt128(lhs.dueKey) << 64 | UInt128(lhs.order))
       < (UInt128(rhs.dueKey) << 64 | UInt128(rhs.order))

@@ -268,14 +268,14 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
           batch[position] = chosen
         }
       }
-      apply(batch[position].action)
+      apply(batch[position].action, tieLast: batch[position].isTieLast)
       guard restartInstants == nil else { return }
       position += 1
     }
     batchRemaining = 0..<0
   }
 
-  private mutating func apply(_ action: AgendaEntry.Action) {
+  private mutating func apply(_ action: AgendaEntry.Action, tieLast: Bool = false) {
     context.counters.happeningsApplied += 1
     switch action {
     case .laneFree(let lane):
@@ -314,11 +314,15 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         if context.isTracing {
           let position = context.queuePosition(lane.index)
           context.record(
-            .arrived(event: model.label(of: event), delivery: .queued(lane, position)), lane: nil)
+            .arrived(
+              event: model.label(of: event), delivery: .queued(lane, position), tieLast: tieLast),
+            lane: nil)
         }
         context.lanes[Int(lane.index)].queue.append(.event(index))
       case .atOnce:
-        context.record(.arrived(event: model.label(of: event), delivery: .actedAtOnce), lane: nil)
+        context.record(
+          .arrived(event: model.label(of: event), delivery: .actedAtOnce, tieLast: tieLast),
+          lane: nil)
         context.currentLane = nil
         model.handle(event, context: &context)
         model.jobEnded(context: &context)

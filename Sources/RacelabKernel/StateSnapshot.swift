@@ -94,7 +94,7 @@ extension Simulation {
       let base = instantClass > 0 ? arrivals.base(of: instantClass) : 0
       let canonical = StateSnapshot<Model>.Entry(
         instantClass: instantClass, due: entry.due &- base, rank: rank,
-        tieLast: entry.order >= 1 << 63, action: action)
+        tieLast: entry.isTieLast, action: action)
       if isPending { pendingBatch.append(canonical) } else { agenda.append(canonical) }
     }
     let lanes = context.lanes.map { lane in

@@ -21,8 +21,9 @@ public struct TraceEvent: Sendable, Equatable {
 
   /// The kinds of trace event.
   public enum Kind: Sendable, Equatable {
-    /// A model event arrived. `delivery` says whether it queued a job or acted at once.
-    case arrived(event: String, delivery: Delivery)
+    /// A model event arrived. `delivery` says whether it queued a job or acted at once;
+    /// `tieLast` whether it was a `tie: last` happening, applied after the others due then.
+    case arrived(event: String, delivery: Delivery, tieLast: Bool = false)
     /// A job began running on `lane`.
     case jobStarted(Job)
     /// A job finished; for a job that held its lane, this is the end of the busy span.

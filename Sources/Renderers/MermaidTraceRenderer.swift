@@ -117,12 +117,12 @@ struct MermaidDrawing {
     }
     let here = event.lane.map(TimelineRow.lane) ?? .world
     switch event.kind {
-    case .arrived(let label, .queued(let lane, let position)):
+    case .arrived(let label, .queued(let lane, let position), _):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.event(label), on: lane)
       let wait = phrases.queue(position, ahead: ahead).map { " · \($0)" } ?? ""
       message(.world, "-)", .lane(lane), "\(label) arrives\(wait)")
-    case .arrived(let label, .actedAtOnce):
+    case .arrived(let label, .actedAtOnce, _):
       note(.world, "\(label) arrives and acts at once, outside every lane")
     case .jobStarted(let job):
       if let lane = event.lane {

@@ -64,7 +64,7 @@ struct Phrasebook {
       let waits = queue(position, ahead: ahead).map { " · \($0)" } ?? ""
       outcome = "\(timer) discarded, the resumption will throw \(error)\(waits)"
     case .sleepAlreadyReturned:
-      outcome = "\(words.sleep) already returned: flag set, nothing thrown"
+      outcome = "\(words.sleep) already completed: flag set, nothing thrown"
     case .resumptionWillThrow:
       outcome = "its queued resumption will throw \(error)"
     case .yieldPending:
@@ -116,17 +116,22 @@ struct Phrasebook {
     }
   }
 
-  /// `guard !Task.isCancelled ✗ cancelled → return`.
+  /// `guard !Task.isCancelled → cancelled, returns early`: words, not a ✓ or ✗, since the
+  /// check's stopping a cancelled task is the good outcome.
   func guardChecked(passed: Bool) -> String {
     passed
-      ? "\(words.cancelledGuard) ✓ not cancelled" : "\(words.cancelledGuard) ✗ cancelled → return"
+      ? "\(words.cancelledGuard) → not cancelled, goes on"
+      : "\(words.cancelledGuard) → cancelled, returns early"
   }
+
+  /// How a `tie: last` happening's arrival line says so.
+  static let tieLast = "tie: last, after everything else due at this instant"
 
   /// `Task.checkCancellation() threw CancellationError (S7)`.
   func cancellationChecked(threw: Bool, rule: String?) -> String {
     threw
       ? "\(words.cancellationCheck) threw \(words.cancellationError)\(cite(rule))"
-      : "\(words.cancellationCheck) ✓ not cancelled"
+      : "\(words.cancellationCheck) → not cancelled, goes on"
   }
 
   /// `T1 ends · returned`.

@@ -16,6 +16,10 @@ struct RuntimeWords {
   var cancellationCheck: String
   /// The construct that drops a thrown error.
   var errorDropper: String
+  /// Whether a sleep's outcome is settled when its timer fires (Swift: a later cancel only sets
+  /// the flag, S5) rather than when its resumption runs (Kotlin: a cancel before then still
+  /// makes it throw, K3).
+  var decidesAtTimer: Bool
   /// Whether the code reads cancellation as `isActive` (Kotlin) rather than `isCancelled`.
   private var readsActive: Bool
 
@@ -28,14 +32,16 @@ struct RuntimeWords {
       cancelledGuard = "isActive check"
       cancellationCheck = "ensureActive()"
       errorDropper = "runCatching"
+      decidesAtTimer = false
       readsActive = true
     } else {
       cancellationError = "CancellationError"
       sleep = "sleep"
-      timerExpired = "sleep has returned"
+      timerExpired = "sleep completed"
       cancelledGuard = "guard !Task.isCancelled"
       cancellationCheck = "Task.checkCancellation()"
       errorDropper = "try?"
+      decidesAtTimer = true
       readsActive = false
     }
   }

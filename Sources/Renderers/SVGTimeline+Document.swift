@@ -57,7 +57,9 @@ extension SVGTimeline {
       "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
         + "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#ffd8a8\"/>"
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c2410c\" stroke-width=\"3\"/>"
-        + "</pattern></defs>",
+        + "</pattern><pattern id=\"flag-only\" width=\"6\" height=\"6\" "
+        + "patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"#ede9fe\"/>"
+        + "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#7c3aed\"/></pattern></defs>",
       "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>",
       "<text x=\"10\" y=\"22\" font-size=\"13\" font-weight=\"bold\">\(esc(heading))</text>",
     ]
@@ -110,7 +112,7 @@ extension SVGTimeline {
       case .broken:
         stagger = brokenCount % 3
         brokenCount += 1
-      case .span, .point: break
+      case .span, .flagOnly, .point: break
       }
       out.append(
         shape(
@@ -142,7 +144,7 @@ extension SVGTimeline {
       guard case .task(let task) = item.row else { continue }
       var last = item.column
       switch item.shape {
-      case .bar(_, let to, _, _), .span(_, let to, _): last = max(last, to)
+      case .bar(_, let to, _, _), .span(_, let to, _), .flagOnly(_, let to): last = max(last, to)
       case .point, .broken: break
       }
       let life = lives[task].map { min($0.lowerBound, item.column)...max($0.upperBound, last) }
@@ -207,6 +209,11 @@ extension SVGTimeline {
       return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" height=\"10\" "
         + "rx=\"5\" fill=\"#fef3c7\" stroke=\"#b45309\" stroke-dasharray=\"3 2\"/>"
         + "<text x=\"\(start + 4)\" y=\"\(y + 16)\" font-size=\"9\">sleep · \(esc(label))</text></g>"
+    case .flagOnly(let from, let to):
+      let start = xs[from]
+      let length = max(6, xs[to] - xs[from])
+      return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 12)\" width=\"\(length)\" height=\"24\" "
+        + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\" stroke-dasharray=\"2 2\"/></g>"
     case .point(let mark, let label):
       let text =
         label.map {
@@ -238,6 +245,10 @@ extension SVGTimeline {
     case .end:
       "<line x1=\"\(x)\" y1=\"\(y - 8)\" x2=\"\(x)\" y2=\"\(y + 8)\" stroke=\"#111827\" "
         + "stroke-width=\"2\"/>"
+    case .decided:
+      "<path d=\"M\(x) \(y - 13) L\(x + 3) \(y - 7) L\(x + 7) \(y - 7) L\(x + 4) \(y - 3) "
+        + "L\(x + 5) \(y + 2) L\(x) \(y - 1) L\(x - 5) \(y + 2) L\(x - 4) \(y - 3) "
+        + "L\(x - 7) \(y - 7) L\(x - 3) \(y - 7) Z\" fill=\"#7c3aed\" stroke=\"#4c1d95\"/>"
     }
   }
 
@@ -265,6 +276,11 @@ extension SVGTimeline {
       (
         "<rect x=\"353\" y=\"\(top + 35)\" width=\"8\" height=\"12\" fill=\"url(#hatch)\"/>",
         "broken invariant"
+      ),
+      (glyph(.decided, x: 537, y: top + 8), "the sleep's outcome is decided"),
+      (
+        "<rect x=\"530\" y=\"\(top + 18)\" width=\"14\" height=\"12\" fill=\"url(#flag-only)\" "
+          + "stroke=\"#7c3aed\"/>", "a cancel here only sets the flag (S5)"
       ),
     ]
     var lines = ["<g font-size=\"10\"><title>legend</title>"]

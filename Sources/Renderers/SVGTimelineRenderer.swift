@@ -6,7 +6,9 @@ import RacelabKernel
 /// that holds its lane is a long dark bar), sleeps as spans labelled with their due instant,
 /// cancels, timer expiries, resumptions and notes as marked points with their explanation as a
 /// tooltip, broken invariants as hatched bands labelled `BROKEN` (colour is never the only
-/// sign), and a legend.
+/// sign), and a legend. A star marks where a sleep's outcome is decided (the timer on Swift,
+/// the resumption on Kotlin); on Swift, the stretch between the timer and the resumption, where
+/// a cancel only sets the flag (S5), is shaded on the task's row.
 ///
 /// Time runs left to right in order: each drawn happening takes a column, and the space
 /// between two instants grows with the number of digits of the gap, so a 40 ms race and a
@@ -40,6 +42,9 @@ struct SVGTimeline {
     case bar(from: Int, to: Int, label: String, busy: Bool)
     /// A sleep's span, labelled with its due instant.
     case span(from: Int, to: Int, label: String)
+    /// The stretch after a sleep completed and before its task resumed, where a cancel only
+    /// sets the flag.
+    case flagOnly(from: Int, to: Int)
     /// A point: an arrival, a cancel, a timer expiry, a resumption, a note.
     case point(Mark, label: String?)
     /// A broken invariant across every row.
@@ -49,6 +54,8 @@ struct SVGTimeline {
   /// The kinds of point, each with its own glyph.
   enum Mark: String {
     case arrival, cancel, timer, resume, note, end
+    /// Where a sleep's outcome is decided.
+    case decided
   }
 
   struct Item {
@@ -66,6 +73,8 @@ struct SVGTimeline {
   private(set) var columnTimes: [VirtualTime] = []
   private var openJobs: [LaneID: (column: Int, label: String, busy: Bool)] = [:]
   private var openSleeps: [TaskID: (column: Int, label: String)] = [:]
+  /// The column where each task's sleep completed, until the task resumes.
+  private var completedSleeps: [TaskID: Int] = [:]
 
   init(phrases: Phrasebook) {
     self.phrases = phrases
@@ -92,7 +101,7 @@ struct SVGTimeline {
     let time = event.time
     let here = event.lane.map(TimelineRow.lane) ?? .world
     switch event.kind {
-    case .arrived(let label, _):
+    case .arrived(let label, _, _):
       point(.world, time, .arrival, label, "\(label) arrives")
     case .jobStarted(let job):
       guard let lane = event.lane else { return }
@@ -149,6 +158,12 @@ struct SVGTimeline {
       let fired = column(time)
       closeSleep(task, at: fired)
       add(.timers, fired, .point(.timer, label: "\(timer)"), phrases.timerExpired(task, rule: rule))
+      if phrases.words.decidesAtTimer {
+        completedSleeps[task] = fired
+        add(
+          .task(task), fired, .point(.decided, label: nil),
+          "\(task)'s sleep is decided here: it returns normally, whatever comes before it resumes")
+      }
     case .cancelled(let task, let effect, let rule):
       let at = column(time)
       if case .timerDiscarded = effect { closeSleep(task, at: at) }
@@ -156,8 +171,19 @@ struct SVGTimeline {
         .task(task), at, .point(.cancel, label: "cancel"),
         phrases.cancel(task, effect: effect, rule: rule, ahead: JobsAhead()))
     case .resumed(let task, let suspension, let outcome, let isCancelled, let rule):
-      point(
-        .task(task), time, .resume, outcome == .threw ? "threw" : "returned",
+      let at = column(time)
+      if suspension == .sleep, let completed = completedSleeps.removeValue(forKey: task) {
+        add(
+          .task(task), completed, .flagOnly(from: completed, to: at),
+          "between the timer and the resumption a cancel only sets the flag: "
+            + "the sleep still returns normally (S5)")
+      } else if suspension == .sleep, !phrases.words.decidesAtTimer {
+        add(
+          .task(task), at, .point(.decided, label: nil),
+          "\(task)'s delay is decided here, when it resumes: a cancel before now makes it throw")
+      }
+      add(
+        .task(task), at, .point(.resume, label: outcome == .threw ? "threw" : "returned"),
         phrases.resumed(from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule))
     case .errorHandled(let task, let handling, let rule):
       point(.task(task), time, .note, nil, phrases.errorHandled(handling, rule: rule))

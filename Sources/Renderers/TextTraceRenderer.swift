@@ -13,12 +13,13 @@ public enum TextTraceRenderer {
   public static func render(_ report: RunReport) -> String {
     let phrases = Phrasebook(
       words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
-    let body = TraceNarrator.lines(of: report.result.trace, phrases: phrases)
+    let body = RuleGlossary.glossingFirstUses(
+      TraceNarrator.lines(of: report.result.trace, phrases: phrases))
     let layout = TraceLayout(laneNames: report.laneNames, lines: body)
     var lines = header(of: report)
     lines.append("")
     lines.append(layout.columnHeader)
-    lines += body.map(layout.format)
+    lines += layout.format(body)
     lines.append("")
     lines += TraceSummary.lines(of: report)
     return lines.map(VisibleText.escaping).joined(separator: "\n") + "\n"

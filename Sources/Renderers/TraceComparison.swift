@@ -39,7 +39,7 @@ public enum TraceComparison {
       TraceNarrator.lines(of: runs[$0].report.result.trace, phrases: phrases[$0])
     }
     let layout = TraceLayout(laneNames: first.laneNames, lines: narrated.flatMap { $0 })
-    let texts = narrated.map { $0.map(layout.format) }
+    let texts = narrated.map(layout.format)
     let merged = merge(texts)
 
     var lines = [

@@ -18,18 +18,23 @@ struct TraceEventJSON {
       ] + fields)
   }
 
+  /// `"tie": "last"` for a `tie: last` happening; nothing otherwise.
+  private func tie(_ last: Bool) -> [(String, JSONValue)] {
+    last ? [("tie", .string("last"))] : []
+  }
+
   private func describe(_ kind: TraceEvent.Kind) -> (String, [(String, JSONValue)]) {
     switch kind {
-    case .arrived(let event, .queued(_, let position)):
+    case .arrived(let event, .queued(_, let position), let tieLast):
       (
         "arrived",
         [
           ("event", .string(event)), ("delivery", .string("queued")),
           ("queue", queue(position)),
-        ]
+        ] + tie(tieLast)
       )
-    case .arrived(let event, .actedAtOnce):
-      ("arrived", [("event", .string(event)), ("delivery", .string("actedAtOnce"))])
+    case .arrived(let event, .actedAtOnce, let tieLast):
+      ("arrived", [("event", .string(event)), ("delivery", .string("actedAtOnce"))] + tie(tieLast))
     case .jobStarted(let job): ("jobStarted", [("job", self.job(job))])
     case .jobEnded(let job): ("jobEnded", [("job", self.job(job))])
     case .laneHeld(let until): ("laneHeld", instant("until", until))

@@ -57,15 +57,19 @@ struct TraceNarrator {
   private mutating func narrate(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
     switch event.kind {
-    case .arrived(let label, .queued(let queueLane, let position)):
+    case .arrived(let label, .queued(let queueLane, let position), let tieLast):
       close()
       let ahead = queues.ahead(of: position)
       queues.enqueue(.event(label), on: queueLane)
-      if Self.waits(position, ahead: ahead), let wait = phrases.queue(position, ahead: ahead) {
-        standalone(event.time, lane, label, "arrives · \(wait)")
+      let wait = Self.waits(position, ahead: ahead) ? phrases.queue(position, ahead: ahead) : nil
+      if tieLast || wait != nil {
+        let arrives = tieLast ? "arrives (\(Phrasebook.tieLast))" : "arrives"
+        standalone(
+          event.time, lane, label, [arrives, wait].compactMap { $0 }.joined(separator: " · "))
       }
-    case .arrived(let label, .actedAtOnce):
+    case .arrived(let label, .actedAtOnce, let tieLast):
       open(Block(time: event.time, lane: lane, subject: label))
+      if tieLast { explain(event, "arrives (\(Phrasebook.tieLast))") }
     case .jobStarted(let job):
       close()
       if let jobLane = event.lane {
@@ -103,9 +107,10 @@ struct TraceNarrator {
       let expired = phrases.timerExpired(task, rule: rule)
       if let wait = phrases.queue(position, ahead: ahead) {
         standalone(event.time, lane, "\(timer) fires", expired)
-        lines.append(.more("resumption \(wait)"))
+        lines.append(.more("continuation \(wait)"))
       } else {
-        standalone(event.time, lane, "\(timer) fires", expired + " · resumption runs next")
+        standalone(
+          event.time, lane, "\(timer) fires", expired + " · continuation queued, runs next")
       }
     case .cancelled(let task, let effect, let rule):
       var ahead = JobsAhead()

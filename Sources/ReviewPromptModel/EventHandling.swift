@@ -115,7 +115,7 @@ extension ReviewPromptModel {
     presenter.screenShowing = false
     if let task = scheduledTask {
       scheduledTask = nil
-      context.note(note("screenWillDisappear", "cancel \(task) and forget it"))
+      context.note(note("screenWillDisappear", "cancel \(task) and clear the handle that holds it"))
       context.cancel(task)
     } else {
       context.note(note("screenWillDisappear", "no task scheduled · nothing to cancel"))

@@ -92,8 +92,9 @@ struct BoundedResponseTests {
       scenario: "timeline:\n  - {at: 0s, event: verify}\n  - {at: 4d, event: acknowledge}\n")
     #expect(
       timelineLines(late.outputText).last
-        == "!! 345600.000s  main  BROKEN                     acknowledged-in-time · a verified "
-        + "purchase was not acknowledged within 3 days (opened at 0s, not met by 3d)")
+        == "!! 345600.000s     main  BROKEN                     a verified purchase was not "
+        + "acknowledged within 3 days (opened at 0s, not met by 3d) · invariant acknowledged-in-time"
+    )
   }
 
   @Test("with nothing left to happen an open obligation breaks; under until: it stays open")
@@ -107,7 +108,7 @@ struct BoundedResponseTests {
     #expect(stopped.outputText.contains("broken: none"))
     #expect(
       timelineLines(stopped.outputText).last
-        == "   86400.000s  ·     acknowledged-in-time       acknowledged-in-time still open: "
+        == "   86400.000s  2  ·     acknowledged-in-time       acknowledged-in-time still open: "
         + "opened at 0s, due by 3d, after the run stops")
   }
 
@@ -135,8 +136,8 @@ struct BoundedResponseTests {
         """)
     #expect(
       timelineLines(result.outputText).last
-        == "!! 14400.000s  main  BROKEN                     pending-ends · pending-ends: opened at "
-        + "2h, not met by 3h")
+        == "!! 14400.000s     main  BROKEN                     pending-ends: opened at 2h, not met "
+        + "by 3h · invariant pending-ends")
     #expect(result.outputText.contains("broken: pending-ends"))
   }
 

@@ -26,7 +26,8 @@ struct CompareCommandTests {
     let resumes = try #require(lines.firstIndex { $0.contains("T1 resumes") })
     #expect(lines[resumes].hasPrefix("AB "))
     #expect(lines[resumes + 1].hasPrefix("A  ≠") && lines[resumes + 1].contains("T1 calls fire"))
-    let guardLine = try #require(lines.firstIndex { $0.contains("guard !Task.isCancelled ✗") })
+    let guardLine = try #require(
+      lines.firstIndex { $0.contains("guard !Task.isCancelled → cancelled") })
     #expect(lines[guardLine].hasPrefix(" B ≠"))
     #expect(
       lines.contains("A  COOLDOWN CONSUMED — 1 attempt (1.4.0), 1 request, 1 shown, pending false"))

@@ -184,7 +184,7 @@ struct MermaidOutputTests {
     #expect(run.status == .success)
     #expect(lines.contains("  participant L0 as main"))
     #expect(lines.contains("  participant T1 as T1"))
-    #expect(lines.contains { $0.hasPrefix("  L0-xT1: cancel T1 → sleep already returned") })
+    #expect(lines.contains { $0.hasPrefix("  L0-xT1: cancel T1 → sleep already completed") })
     let box = lines.firstIndex(of: "  rect rgb(255, 224, 178)")
     #expect(box.map { lines[$0 + 1].contains("BROKEN") } == true)
     #expect(lines.last?.contains("COOLDOWN CONSUMED") == true)

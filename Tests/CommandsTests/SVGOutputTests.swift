@@ -79,7 +79,7 @@ struct SVGOutputTests {
     #expect(reading.texts.contains("T1"))
     #expect(reading.texts.contains("BROKEN no-fire-after-cancel"))
     #expect(reading.texts.contains("main-busy 100ms: holds the lane"))
-    #expect(reading.texts.contains { $0.hasPrefix("cancel T1 → sleep already returned") })
+    #expect(reading.texts.contains { $0.hasPrefix("cancel T1 → sleep already completed") })
     #expect(run.output == svg(path).output)
   }
 

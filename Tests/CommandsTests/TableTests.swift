@@ -109,17 +109,17 @@ struct TableTests {
     #expect(result.status == 0)
     #expect(
       timelineLines(result.outputText) == [
-        "      0.000s  main  grant free 1               inserted into server.subscriptions · tier free, updated 1",
-        "                                               inserted into server.cache · tier free",
-        "                                               recorded granted · tier free",
-        "      1.000s  main  grant pro 2                inserted into server.subscriptions · tier pro, updated 2",
-        "                                               inserted into server.cache · tier pro",
-        "                                               recorded granted · tier pro",
-        "      2.000s  main  read                       the database returned row 1 of 2 matching in server.subscriptions: tier free, updated 1",
-        "!!    2.000s  ·     BROKEN                     paths-agree · the app and the quota read different tiers",
-        "      3.000s  main  refund                     deleted 2 rows of server.subscriptions",
-        "                                               refund declined; 2 rows kept",
-        "      4.000s  ·     relaunch                   server starts again: memory back to t = 0",
+        "      0.000s  1  main  grant free 1               inserted into server.subscriptions · tier free, updated 1",
+        "                                                  inserted into server.cache · tier free",
+        "                                                  recorded granted · tier free",
+        "      1.000s  1  main  grant pro 2                inserted into server.subscriptions · tier pro, updated 2",
+        "                                                  inserted into server.cache · tier pro",
+        "                                                  recorded granted · tier pro",
+        "      2.000s  1  main  read                       the database returned row 1 of 2 matching in server.subscriptions: tier free, updated 1",
+        "!!    2.000s     ·     BROKEN                     the app and the quota read different tiers · invariant paths-agree",
+        "      3.000s  1  main  refund                     deleted 2 rows of server.subscriptions",
+        "                                                  refund declined; 2 rows kept",
+        "      4.000s  1  ·     relaunch                   server starts again: memory back to t = 0",
       ])
     // The persisted table survives the relaunch; the memory table starts empty again.
     #expect(result.outputText.contains("rows 2, cached 0, appTier free, tiersGranted 2"))
@@ -149,8 +149,8 @@ struct TableTests {
     let result = try racelab(["run", "race.yaml"], scenario: tie)
     #expect(
       result.outputText.contains(
-        "run-time-error · line 36 of read: best(server.subscriptions …): rows tie on every key; "
-          + "add a key that tells them apart"))
+        "line 36 of read: best(server.subscriptions …): rows tie on every key; "
+          + "add a key that tells them apart · invariant run-time-error"))
   }
 
   @Test("update changes matching rows, for-each sets a column through its row, exists sees it")
@@ -179,11 +179,12 @@ struct TableTests {
     let lines = timelineLines(result.outputText)
     #expect(
       lines.contains(
-        "      3.000s  main  refund                     updated 1 row of server.subscriptions"))
+        "      3.000s  1  main  refund                     updated 1 row of server.subscriptions"))
     #expect(
-      lines.contains("                                               now {tier max, updated 12}"))
+      lines.contains("                                                  now {tier max, updated 12}")
+    )
     #expect(
       lines.contains(
-        "                                               max? true, top {tier max, updated 12}"))
+        "                                                  max? true, top {tier max, updated 12}"))
   }
 }

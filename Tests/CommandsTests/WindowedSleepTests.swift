@@ -63,7 +63,8 @@ struct WindowedSleepTests {
     let lines = run.outputText.split(separator: "\n").map(String.init)
     #expect(
       lines.contains(
-        "      0.000s  main  T1 starts                  sleep 1.000s → timer #1 due at 1.000s (S2)")
+        "      0.000s  2  main  T1 starts                  sleep 1.000s → timer #1 due at 1.000s "
+          + "(S2: the task suspends until the timer fires)")
     )
     #expect(
       lines.contains {

@@ -80,7 +80,7 @@ struct ClockRuleTests {
       })
     let arrived = try #require(
       result.kinds.firstIndex {
-        if case .arrived(event: "mark scripted", _) = $0 { return true }
+        if case .arrived(event: "mark scripted", _, _) = $0 { return true }
         return false
       })
     if tie == .normal {

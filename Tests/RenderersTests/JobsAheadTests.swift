@@ -20,10 +20,12 @@ import Testing
     return TextTraceRenderer.render(builder.report())
   }
 
+  static let tieLast = "tie: last, after everything else due at this instant"
+
   @Test func aShortQueueIsNamedInFull() {
     #expect(
       Self.arrivalBehindAttachesAndATask(2).contains(
-        "2.000s  ·     window-attach              arrives · queued behind 3 jobs "
+        "  ·     window-attach              arrives (\(Self.tieLast)) · queued behind 3 jobs "
           + "(window-attach, window-attach, T1's resumption)\n"))
   }
 
@@ -32,7 +34,7 @@ import Testing
     // explains its wait.
     #expect(
       Self.arrivalBehindAttachesAndATask(6).contains(
-        "2.000s  ·     window-attach              arrives · queued behind 7 jobs "
+        "  ·     window-attach              arrives (\(Self.tieLast)) · queued behind 7 jobs "
           + "(window-attach, window-attach, window-attach, window-attach and 3 more)\n"))
   }
 

@@ -16,10 +16,14 @@ import Testing
   @Test func busyMainExplainsTheCancelThatLandsAfterTheSleepReturned() {
     let text = Self.busyMain
     #expect(text.contains("arrives · queued behind the busy main lane (until 2.050s)"))
-    #expect(text.contains("resumption queued behind screen-disappear and the busy main lane"))
-    #expect(text.contains("cancel T1 → sleep already returned: flag set, nothing thrown (S5)"))
+    #expect(text.contains("continuation queued behind screen-disappear and the busy main lane"))
     #expect(
-      text.contains("T1 resumes                 sleep returned normally · isCancelled = true (S5)"))
+      text.contains(
+        "cancel T1 → sleep already completed: flag set, nothing thrown (S5: a cancel after the "
+          + "sleep completed only sets the flag; nothing is thrown)"))
+    #expect(
+      text.contains(
+        "3  main  T1 resumes                 sleep returned normally · isCancelled = true (S5)"))
     #expect(text.contains("ATTEMPT RECORDED · day 20680 · 1.4.0 → cooldown consumed"))
   }
 
@@ -27,10 +31,39 @@ import Testing
     let broken = Self.busyMain.split(separator: "\n").filter { $0.hasPrefix("!!") }
     #expect(broken.count == 2)
     #expect(
-      broken.first?.contains("no-fire-after-cancel · T1 entered fire after it was cancelled")
-        == true)
-    #expect(broken.last?.contains("attempt-while-visible") == true)
-    #expect(broken.allSatisfy { $0.hasPrefix("!!    2.050s  main  BROKEN") })
+      broken.first?.hasSuffix(
+        "BROKEN                     T1 entered fire after it was cancelled at 2.050s "
+          + "· invariant no-fire-after-cancel") == true)
+    #expect(broken.last?.hasSuffix("· invariant attempt-while-visible") == true)
+    // A broken invariant is a report, not a happening: it takes no place in the instant.
+    #expect(
+      broken.map { $0.prefix(24) } == ["!!    2.050s     main  B", "!!    2.050s     main  B"])
+  }
+
+  @Test("a rule is spelled out where a trace first cites it, and named alone after that")
+  func rulesAreGlossedOnFirstUse() {
+    let text = Self.busyMain
+    for rule in ["C5", "S2", "S4", "S5"] {
+      let glossed = text.components(separatedBy: "(\(rule): ").count - 1
+      #expect(glossed == 1, "\(rule) is spelled out once")
+      if let first = text.range(of: "(\(rule): "), let bare = text.range(of: "(\(rule))") {
+        #expect(first.lowerBound < bare.lowerBound, "\(rule) is spelled out before it is named")
+      }
+    }
+    #expect(text.components(separatedBy: "(S5)").count - 1 == 1)
+  }
+
+  @Test("happenings are numbered within their instant, from 1 at each new time")
+  func happeningsAreNumberedWithinTheirInstant() {
+    // A head line: the time ends at column 11, its place is column 14.
+    let heads = Self.busyMain.split(separator: "\n").map(Array.init).filter {
+      $0.count > 14 && $0[11] == "s" && $0[0] == " "
+    }
+    #expect(
+      heads.map { String($0[6...11]) + " " + String($0[14]) } == [
+        "0.000s 1", "0.000s 2", "0.000s 3", "1.950s 1", "1.990s 1", "2.000s 1", "2.050s 1",
+        "2.050s 2", "2.050s 3", "2.050s 4", "2.050s 5", "2.400s 1",
+      ])
   }
 
   @Test func summaryAnswersTheQuestionFirst() {
@@ -45,7 +78,9 @@ import Testing
   @Test func kotlinNamesItsOwnExceptionAndRule() {
     let text = TextTraceRenderer.render(ReportBuilder.busyMain(profile: .kotlin).report())
     #expect(
-      text.contains("cancel T1 → its queued resumption will throw CancellationException (K3)"))
+      text.contains(
+        "cancel T1 → its queued resumption will throw CancellationException (K3: a cancel "
+          + "before the resumption runs still makes it throw)"))
     #expect(text.contains("delay threw CancellationException · isActive = false (K3)"))
     #expect(!text.contains("CancellationError"))
     #expect(!text.contains("!!"))
@@ -53,7 +88,8 @@ import Testing
 
   @Test func cancelGuardReturnsAtTheGuard() {
     let text = TextTraceRenderer.render(ReportBuilder.busyMain(variant: "cancel-guard").report())
-    #expect(text.contains("guard !Task.isCancelled ✗ cancelled → return"))
+    #expect(text.contains("guard !Task.isCancelled → cancelled, returns early"))
+    #expect(!text.contains("✗ cancelled"), "the good outcome is not marked ✗")
     #expect(text.contains("broken: none"))
   }
 
@@ -62,7 +98,9 @@ import Testing
     before.add("screen-disappear", atMilliseconds: 0)
     let notStarted = TextTraceRenderer.render(before.report())
     #expect(
-      notStarted.contains("cancel T1 → not started yet: flag set, its first sleep will throw"))
+      notStarted.contains(
+        "cancel T1 → not started yet: flag set, its first sleep will throw (S1: sleeping in a "
+          + "cancelled task throws at once)"))
     #expect(
       notStarted.contains("sleep threw CancellationError at once: T1 was already cancelled (S1)"))
 
@@ -71,7 +109,8 @@ import Testing
     let discarded = TextTraceRenderer.render(during.report())
     #expect(
       discarded.contains(
-        "cancel T1 → timer #1 discarded, the resumption will throw CancellationError (S3)"))
+        "cancel T1 → timer #1 discarded, the resumption will throw CancellationError (S3: "
+          + "cancelling a pending sleep discards its timer and makes it throw)"))
     #expect(discarded.contains("sleep threw CancellationError · isCancelled = true (S3)"))
     #expect(discarded.contains("catch → return"))
   }
@@ -85,7 +124,8 @@ import Testing
     let text = TextTraceRenderer.render(builder.report())
     #expect(
       text.contains(
-        "      2.000s  ·     screen-disappear           arrives · queued behind T1's resumption"))
+        "      2.000s  2  ·     screen-disappear           arrives (tie: last, after everything "
+          + "else due at this instant) · queued behind T1's resumption"))
   }
 
   @Test func frozenLanesHoldTheResumption() {
@@ -96,8 +136,8 @@ import Testing
     #expect(
       text.contains(
         "app-suspend                lanes frozen: timers still expire, queued jobs wait"))
-    #expect(text.contains("resumption queued · lanes frozen: runs after the app resumes"))
-    #expect(text.contains("      3.000s  main  T1 resumes"))
+    #expect(text.contains("continuation queued · lanes frozen: runs after the app resumes"))
+    #expect(text.contains("      3.000s  2  main  T1 resumes"))
   }
 
   @Test func failedExpectationShowsExpectedAndActual() {
@@ -138,8 +178,8 @@ import Testing
     let heads = body.map(Array.init).filter { $0[11] == "s" }
     #expect(heads.count == 14)
     for line in heads {
-      #expect(line[12..<14] == [" ", " "] && line[20..<22] == [" ", " "], "\(String(line))")
-      #expect(line[22] != " ", "\(String(line))")
+      #expect(line[12..<14] == [" ", " "] && line[15..<17] == [" ", " "], "\(String(line))")
+      #expect(line[23..<25] == [" ", " "] && line[25] != " ", "\(String(line))")
     }
   }
 

@@ -1,0 +1,53 @@
+/// The rules of `semantics.md` a trace cites, each in plain words. A trace spells a rule out
+/// the first time it cites it, `(S4: …)`, and cites it by name alone after that, so a reader
+/// who never opened the rules can follow the first trace they read.
+enum RuleGlossary {
+  /// Each rule's plain words, by name.
+  static let glosses: KeyValuePairs<String, String> = [
+    "C2": "happenings due at one instant apply in order",
+    "C3": "a lane runs its queued jobs one at a time",
+    "C4": "this event acts at once, on no lane",
+    "C5": "a new task starts in a job of its own, after the current one",
+    "C6": "which ready lane runs next is a choice",
+    "S1": "sleeping in a cancelled task throws at once",
+    "S2": "the task suspends until the timer fires",
+    "S3": "cancelling a pending sleep discards its timer and makes it throw",
+    "S4": "the timer completes the sleep; the task goes on when its lane runs it",
+    "S5": "a cancel after the sleep completed only sets the flag; nothing is thrown",
+    "S6": "try? turns the error into nil and the next step runs",
+    "S7": "checkCancellation() throws in a cancelled task",
+    "S8": "yield puts the task at the back of its lane's queue and checks nothing",
+    "S9": "a call to another actor runs to the end, cancelled or not",
+    "S10": "awaiting a task's value keeps waiting, even when the waiter is cancelled",
+    "K1": "delay in a cancelled coroutine throws at once",
+    "K2": "cancelling a pending delay makes it throw",
+    "K3": "a cancel before the resumption runs still makes it throw",
+    "K4": "yield in a cancelled coroutine throws",
+    "K5": "ensureActive() throws in a cancelled coroutine",
+    "K6": "withContext checks cancellation on the way in and back",
+    "K7": "Deferred.await() throws when the waiter is cancelled",
+  ]
+
+  /// `lines` with each rule's first citation, `(S4)`, spelled out as `(S4: …)`.
+  static func glossingFirstUses(_ lines: [TraceLine]) -> [TraceLine] {
+    var unexplained = Set(glosses.map(\.key))
+    func gloss(_ text: String) -> String {
+      guard !unexplained.isEmpty, text.contains("(") else { return text }
+      var text = text
+      for (rule, words) in glosses where unexplained.contains(rule) {
+        guard let range = text.range(of: "(\(rule))") else { continue }
+        text.replaceSubrange(range, with: "(\(rule): \(words))")
+        unexplained.remove(rule)
+      }
+      return text
+    }
+    return lines.map { line in
+      switch line {
+      case .head(let time, let lane, let subject, let text):
+        .head(time: time, lane: lane, subject: subject, text: gloss(text))
+      case .more(let text): .more(gloss(text))
+      case .broken: line
+      }
+    }
+  }
+}
