@@ -266,27 +266,27 @@ extension SVGTimeline {
     ]
     let more: [(String, String)] = [
       (
-        "<rect x=\"170\" y=\"\(top)\" width=\"14\" height=\"8\" rx=\"4\" fill=\"#fef3c7\" "
+        "<rect x=\"190\" y=\"\(top)\" width=\"14\" height=\"8\" rx=\"4\" fill=\"#fef3c7\" "
           + "stroke=\"#b45309\"/>", "sleep until its timer"
       ),
-      (glyph(.timer, x: 177, y: top + 25), "timer expires"),
-      (glyph(.cancel, x: 177, y: top + 41), "cancel"),
-      (glyph(.resume, x: 357, y: top + 4), "resumption (returned or threw)"),
-      (glyph(.note, x: 357, y: top + 25), "note (hover for the text)"),
+      (glyph(.timer, x: 197, y: top + 25), "timer expires"),
+      (glyph(.cancel, x: 197, y: top + 41), "cancel"),
+      (glyph(.resume, x: 397, y: top + 4), "resumption (returned or threw)"),
+      (glyph(.note, x: 397, y: top + 25), "note (hover for the text)"),
       (
-        "<rect x=\"353\" y=\"\(top + 35)\" width=\"8\" height=\"12\" fill=\"url(#hatch)\"/>",
+        "<rect x=\"393\" y=\"\(top + 35)\" width=\"8\" height=\"12\" fill=\"url(#hatch)\"/>",
         "broken invariant"
       ),
-      (glyph(.decided, x: 537, y: top + 8), "the sleep's outcome is decided"),
+      (glyph(.decided, x: 597, y: top + 8), "the sleep's outcome is decided"),
       (
-        "<rect x=\"530\" y=\"\(top + 18)\" width=\"14\" height=\"12\" fill=\"url(#flag-only)\" "
+        "<rect x=\"590\" y=\"\(top + 18)\" width=\"14\" height=\"12\" fill=\"url(#flag-only)\" "
           + "stroke=\"#7c3aed\"/>", "a cancel here only sets the flag (S5)"
       ),
     ]
     var lines = ["<g font-size=\"10\"><title>legend</title>"]
     for (index, entry) in (entries + more).enumerated() {
       let column = index / 3
-      let x = 30 + column * 180
+      let x = 30 + column * 200
       let y = top + 8 + (index % 3) * 16
       lines.append("\(entry.0)<text x=\"\(x)\" y=\"\(y)\">\(entry.1)</text>")
     }
