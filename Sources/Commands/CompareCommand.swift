@@ -3,8 +3,9 @@ import RacelabKernel
 import Renderers
 import ScenarioFormat
 
-/// `racelab compare FILE [--variants V,…] [--runtimes R,…]`: runs one scenario under several
-/// variants and runtimes and prints their traces as one, the lines where they differ marked.
+/// `racelab compare FILE [--variants V,…] [--runtimes R,…] [--format text|svg]`: runs one
+/// scenario under several variants and runtimes and prints their traces as one, the lines where
+/// they differ marked, or draws them side by side.
 public struct CompareCommand: Sendable {
   /// The scenario file.
   public var file: String
@@ -14,6 +15,16 @@ public struct CompareCommand: Sendable {
   public var runtimes: [String]?
   /// How large files and runs may be.
   public var limits = ScenarioLimits()
+  /// The text comparison or the picture.
+  public var format = Format.text
+
+  /// What `compare` prints.
+  public enum Format: String, Sendable, CaseIterable {
+    /// One text trace, the lines where the runs differ marked.
+    case text
+    /// An SVG picture: a column per run, the lines aligned, the differing rows shaded.
+    case svg
+  }
 
   /// The most runs one comparison shows (they are lettered A to Z).
   static let maximumRuns = 26
@@ -46,7 +57,8 @@ public struct CompareCommand: Sendable {
         of: file, variants: variantNames, runtimes: runtimeNames, limits: limits,
         models: models, console: console)
     else { return .badInput }
-    console.write(TraceComparison.render(runs))
+    console.write(
+      format == .svg ? TraceComparisonPicture.render(runs) : TraceComparison.render(runs))
     return .success
   }
 

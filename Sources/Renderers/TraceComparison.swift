@@ -30,17 +30,9 @@ public enum TraceComparison {
   /// The comparison of `runs` (at least one, at most 26), ending with exactly one newline.
   public static func render(_ runs: [Run]) -> String {
     precondition(!runs.isEmpty && runs.count <= 26, "compare takes 1 to 26 runs")
-    let letters = runs.indices.map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8($0))) }
+    let letters = self.letters(runs.count)
     let first = runs[0].report
-    let phrases = runs.map {
-      Phrasebook(words: RuntimeWords(runtime: $0.report.runtime), laneNames: first.laneNames)
-    }
-    let narrated = runs.indices.map {
-      TraceNarrator.lines(of: runs[$0].report.result.trace, phrases: phrases[$0])
-    }
-    let layout = TraceLayout(laneNames: first.laneNames, lines: narrated.flatMap { $0 })
-    let texts = narrated.map(layout.format)
-    let merged = merge(texts)
+    let (narrated, layout, merged) = aligned(runs)
 
     var lines = [
       "racelab compare · \(first.model) · scenario \(first.scenario)"
@@ -74,6 +66,25 @@ public enum TraceComparison {
       lines.append("the traces are the same")
     }
     return lines.map(VisibleText.escaping).joined(separator: "\n") + "\n"
+  }
+
+  /// `A`, `B`, … for `count` runs.
+  static func letters(_ count: Int) -> [String] {
+    (0..<count).map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8($0))) }
+  }
+
+  /// Each run's narrated lines, the one layout they share, and their merged lines.
+  static func aligned(
+    _ runs: [Run]
+  ) -> (narrated: [[TraceLine]], layout: TraceLayout, merged: [MergedLine]) {
+    let laneNames = runs[0].report.laneNames
+    let narrated = runs.map {
+      TraceNarrator.lines(
+        of: $0.report.result.trace,
+        phrases: Phrasebook(words: RuntimeWords(runtime: $0.report.runtime), laneNames: laneNames))
+    }
+    let layout = TraceLayout(laneNames: laneNames, lines: narrated.flatMap { $0 })
+    return (narrated, layout, merge(narrated.map(layout.format)))
   }
 
   /// The instant and subject of the happening line `index` of `lines` belongs to.

@@ -3,6 +3,10 @@ import Commands
 import Foundation
 import Testing
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// `racelab compare`: one scenario under several variants or runtimes, as one trace.
 struct CompareCommandTests {
   static let busyMain = repositoryScenarios.appendingPathComponent(
@@ -12,6 +16,29 @@ struct CompareCommandTests {
   func compare(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
     let result = try runRacelab(["compare"] + arguments)
     return (result.status, result.outputText, result.errorText)
+  }
+
+  @Test("--format svg draws the runs side by side and shades exactly the lines that differ")
+  func thePictureShadesTheRowsThatDiffer() throws {
+    let arguments = [Self.busyMain, "--variants", "original,cancel-guard"]
+    let text = try compare(arguments)
+    let picture = try compare(arguments + ["--format", "svg"])
+    #expect(picture.status == 0)
+    #expect(picture.error == "")
+    #expect(try compare(arguments + ["--format", "svg"]).output == picture.output)
+    let reading = try #require(SVGReading.read(picture.output), "the picture is well-formed XML")
+    #expect(reading.elements.first == "svg")
+    #expect(reading.texts.contains("A  variant original · runtime swift"))
+    #expect(reading.texts.contains("B  variant cancel-guard · runtime swift"))
+    // The text comparison marks a line only some runs have with ≠ after the run letters.
+    let differing = text.output.split(separator: "\n").filter { $0.dropFirst(3).first == "≠" }
+    #expect(differing.count > 0)
+    #expect(reading.texts.filter { $0 == "≠" }.count == differing.count)
+    #expect(
+      reading.texts.contains { $0.hasPrefix("      guard !Task.isCancelled → cancelled, returns") })
+    #expect(
+      reading.texts.contains(
+        "COOLDOWN CONSUMED — 1 attempt (1.4.0), 1 request, 1 shown, pending false"))
   }
 
   @Test func theGuardsDivergeWhereTheResumptionRuns() throws {

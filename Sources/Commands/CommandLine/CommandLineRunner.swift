@@ -89,6 +89,7 @@ public enum CommandLineRunner {
         file: operands[0], variants: try names(arguments, "--variants"),
         runtimes: try names(arguments, "--runtimes"))
       command.limits = arguments.limits("--limits")
+      command.format = arguments.text("--format").flatMap(CompareCommand.Format.init) ?? .text
       return command.execute(console: console)
     case "report":
       guard operands.count <= 1 else { throw .usage("report takes at most one folder") }

@@ -98,9 +98,14 @@ public enum CommandCatalog {
         runtime unless told otherwise) and prints the traces as one, in one set of columns:
         a line every run has is shown once; a line only some runs have is marked ≠ and
         lettered with the runs that have it (A, B, … as the legend lists them). Each run's
-        answer follows, then the first trace line where the runs differ.
+        answer follows, then the first trace line where the runs differ. --format svg draws
+        the runs side by side instead: a column each, the lines aligned, the rows that differ
+        shaded and marked ≠.
         """,
       options: [
+        OptionSpec(
+          name: "--format", value: .choice(CompareCommand.Format.allCases.map(\.rawValue)),
+          help: "text (default) or svg: the runs side by side as a picture"),
         OptionSpec(
           name: "--variants", value: .text(placeholder: "V,…"),
           help: "the variants to compare, separated by commas (default: every variant)"),
