@@ -26,6 +26,36 @@ struct LaneQueues {
     work += queues[lane]?.removeThrough(job) ?? 0
   }
 
+  /// Follows `event` as the kernel queued and started jobs: the job it queues joins its lane's
+  /// queue, the job it starts leaves it. Returns the lane whose queue changed, if any.
+  mutating func follow(_ event: TraceEvent) -> LaneID? {
+    let queued: (TraceEvent.Job, LaneID)
+    switch event.kind {
+    case .arrived(let label, .queued(let lane, _), _): queued = (.event(label), lane)
+    case .taskCreated(let task, _, let lane): queued = (.task(task, nil), lane)
+    case .timerFired(let task, _, let position, _): queued = (.task(task, .sleep), position.lane)
+    case .cancelled(let task, .timerDiscarded(_, let position), _):
+      queued = (.task(task, .sleep), position.lane)
+    case .cancelled(let task, .awaitWillThrow(let position), _):
+      queued = (.task(task, .await), position.lane)
+    case .yielded(let task, let position, _): queued = (.task(task, .yield), position.lane)
+    case .hopped(let task, let target, _, _): queued = (.task(task, .hop), target)
+    case .awaitEnded(let task, _, let position): queued = (.task(task, .await), position.lane)
+    case .jobStarted(let job):
+      guard let lane = event.lane else { return nil }
+      started(job, on: lane)
+      return lane
+    default: return nil
+    }
+    enqueue(queued.0, on: queued.1)
+    return queued.1
+  }
+
+  /// The jobs waiting on `lane`, front first.
+  func waiting(on lane: LaneID) -> [TraceEvent.Job] {
+    queues[lane]?.waiting ?? []
+  }
+
   /// The jobs ahead of a job queued at `position`: how many, the first few, and whether a
   /// task's step is among them.
   mutating func ahead(of position: TraceEvent.QueuePosition) -> JobsAhead {
@@ -61,6 +91,9 @@ private struct LaneQueue {
   private var head = 0
   /// Task steps queued on this lane since the start.
   private var tasksQueued = 0
+
+  /// The waiting jobs, front first.
+  var waiting: [TraceEvent.Job] { entries[head...].map(\.job) }
 
   mutating func append(_ job: TraceEvent.Job) {
     entries.append(Entry(job: job, tasksBefore: tasksQueued))

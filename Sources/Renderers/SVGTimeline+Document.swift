@@ -98,8 +98,8 @@ extension SVGTimeline {
     let ordered =
       items.filter { if case .broken = $0.shape { false } else { true } }
       + items.filter { if case .broken = $0.shape { true } else { false } }
-    // Labels of neighbouring bars on a row, and of successive broken invariants, alternate
-    // between two heights so they do not run into each other.
+    // Labels of neighbouring bars or queues on a row, and of successive broken invariants,
+    // alternate between two heights so they do not run into each other.
     var barsOnRow: [TimelineRow: Int] = [:]
     var brokenCount = 0
     var brokenLabels: [String] = []
@@ -112,7 +112,10 @@ extension SVGTimeline {
       case .broken:
         stagger = brokenCount % 3
         brokenCount += 1
-      case .span, .flagOnly, .point: break
+      case .queue:
+        stagger = barsOnRow[item.row, default: 0] % 2
+        barsOnRow[item.row, default: 0] += 1
+      case .span, .flagOnly, .flag, .point: break
       }
       out.append(
         shape(
@@ -144,8 +147,9 @@ extension SVGTimeline {
       guard case .task(let task) = item.row else { continue }
       var last = item.column
       switch item.shape {
-      case .bar(_, let to, _, _), .span(_, let to, _), .flagOnly(_, let to): last = max(last, to)
-      case .point, .broken: break
+      case .bar(_, let to, _, _), .span(_, let to, _), .flagOnly(_, let to), .flag(_, let to, _):
+        last = max(last, to)
+      case .point, .queue, .broken: break
       }
       let life = lives[task].map { min($0.lowerBound, item.column)...max($0.upperBound, last) }
       lives[task] = life ?? item.column...last
@@ -214,6 +218,15 @@ extension SVGTimeline {
       let length = max(6, xs[to] - xs[from])
       return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 12)\" width=\"\(length)\" height=\"24\" "
         + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\" stroke-dasharray=\"2 2\"/></g>"
+    case .flag(let from, let to, let label):
+      let start = xs[from]
+      let length = max(6, xs[to] - xs[from])
+      return "<g>\(title)<line x1=\"\(start)\" y1=\"\(y + 11)\" x2=\"\(start + length)\" "
+        + "y2=\"\(y + 11)\" stroke=\"#b91c1c\" stroke-width=\"2\"/><text x=\"\(start + 4)\" "
+        + "y=\"\(y + 19)\" font-size=\"8\" fill=\"#b91c1c\">\(esc(label))</text></g>"
+    case .queue(let contents, _):
+      return "<g>\(title)<text x=\"\(x - 4)\" y=\"\(stagger == 0 ? y - 2 : y + 12)\" "
+        + "font-size=\"9\" font-family=\"monospace\">\(esc(contents))</text></g>"
     case .point(let mark, let label):
       let text =
         label.map {
@@ -281,6 +294,10 @@ extension SVGTimeline {
       (
         "<rect x=\"590\" y=\"\(top + 18)\" width=\"14\" height=\"12\" fill=\"url(#flag-only)\" "
           + "stroke=\"#7c3aed\"/>", "a cancel here only sets the flag (S5)"
+      ),
+      (
+        "<line x1=\"590\" y1=\"\(top + 41)\" x2=\"604\" y2=\"\(top + 41)\" stroke=\"#b91c1c\" "
+          + "stroke-width=\"2\"/>", "the task's cancelled flag is set"
       ),
     ]
     var lines = ["<g font-size=\"10\"><title>legend</title>"]

@@ -45,6 +45,10 @@ struct SVGTimeline {
     /// The stretch after a sleep completed and before its task resumed, where a cancel only
     /// sets the flag.
     case flagOnly(from: Int, to: Int)
+    /// A task's cancelled flag, set from one column on (`isCancelled = true`).
+    case flag(from: Int, to: Int, label: String)
+    /// What waits on a lane, front first, when a job joined it: `[screen-disappear, T1▶]`.
+    case queue(String, count: Int)
     /// A point: an arrival, a cancel, a timer expiry, a resumption, a note.
     case point(Mark, label: String?)
     /// A broken invariant across every row.
@@ -75,6 +79,13 @@ struct SVGTimeline {
   private var openSleeps: [TaskID: (column: Int, label: String)] = [:]
   /// The column where each task's sleep completed, until the task resumes.
   private var completedSleeps: [TaskID: Int] = [:]
+  /// The column where each live task's cancelled flag was set.
+  private var flagsSet: [TaskID: Int] = [:]
+  /// The jobs waiting on each lane, and the lanes where two or more waited at once: only their
+  /// queues get a row, since a queue that never holds two jobs explains no wait. The row shows,
+  /// per instant, the longest the queue was when a job joined it.
+  private var queues = LaneQueues()
+  private var crowdedLanes: Set<LaneID> = []
 
   init(phrases: Phrasebook) {
     self.phrases = phrases
@@ -98,6 +109,29 @@ struct SVGTimeline {
   }
 
   mutating func draw(_ event: TraceEvent) {
+    drawShapes(event)
+    guard let lane = queues.follow(event) else { return }
+    if case .jobStarted = event.kind { return }
+    let waiting = queues.waiting(on: lane)
+    if waiting.count >= 2 { crowdedLanes.insert(lane) }
+    let at = columnTimes.last == event.time ? columnTimes.count - 1 : column(event.time)
+    let contents = "[" + waiting.map(Self.queueLabel).joined(separator: ", ") + "]"
+    add(
+      .queue(lane), at, .queue(contents, count: waiting.count),
+      "waiting on \(phrases.name(of: lane)), front first: \(contents)")
+  }
+
+  /// How a queue's row names a job: an event by its name, a task's first step `T1 start`, a
+  /// task's resumption `T1▶`.
+  private static func queueLabel(_ job: TraceEvent.Job) -> String {
+    switch job {
+    case .event(let name): name
+    case .task(let task, nil): "\(task) start"
+    case .task(let task, .some): "\(task)▶"
+    }
+  }
+
+  private mutating func drawShapes(_ event: TraceEvent) {
     let time = event.time
     let here = event.lane.map(TimelineRow.lane) ?? .world
     switch event.kind {
@@ -167,6 +201,10 @@ struct SVGTimeline {
     case .cancelled(let task, let effect, let rule):
       let at = column(time)
       if case .timerDiscarded = effect { closeSleep(task, at: at) }
+      switch effect {
+      case .alreadyCancelled, .alreadyEnded: break
+      default: if flagsSet[task] == nil { flagsSet[task] = at }
+      }
       add(
         .task(task), at, .point(.cancel, label: "cancel"),
         phrases.cancel(task, effect: effect, rule: rule, ahead: JobsAhead()))
@@ -199,6 +237,7 @@ struct SVGTimeline {
       point(.task(task), time, .note, operation, "\(task) calls \(operation)")
     case .taskEnded(let task, let end):
       point(.task(task), time, .end, nil, phrases.ended(task, end))
+      closeFlag(task, at: columnTimes.count - 1)
     case .hopped(let task, let target, _, let rule):
       point(
         .task(task), time, .note, "→ \(phrases.name(of: target))",
@@ -227,6 +266,14 @@ struct SVGTimeline {
     }
   }
 
+  private mutating func closeFlag(_ task: TaskID, at end: Int) {
+    guard let from = flagsSet.removeValue(forKey: task) else { return }
+    let label = phrases.words.cancellationState(true)
+    add(
+      .task(task), from, .flag(from: from, to: end, label: label),
+      "\(task) is cancelled from here on: \(label)")
+  }
+
   private mutating func closeSleep(_ task: TaskID, at end: Int) {
     guard let open = openSleeps.removeValue(forKey: task) else { return }
     add(.task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)
@@ -247,6 +294,26 @@ struct SVGTimeline {
         .task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)
     }
     openSleeps = [:]
+    for task in flagsSet.keys.sorted() { closeFlag(task, at: end) }
+    items.removeAll {
+      if case .queue(let lane) = $0.row { !crowdedLanes.contains(lane) } else { false }
+    }
+    // One queue label per lane and instant: the longest (the first of equals).
+    var longest: [TimelineRow: [VirtualTime: (index: Int, count: Int)]] = [:]
+    for (index, item) in items.enumerated() {
+      guard case .queue(_, let count) = item.shape else { continue }
+      let time = columnTimes[item.column]
+      if let kept = longest[item.row]?[time], kept.count >= count { continue }
+      longest[item.row, default: [:]][time] = (index, count)
+    }
+    let kept = Set(longest.values.flatMap { $0.values.map(\.index) })
+    items = items.enumerated().compactMap { index, item in
+      if case .queue = item.shape, !kept.contains(index) { return nil }
+      return item
+    }
+    rows = rows.filter {
+      if case .queue(let lane) = $0 { crowdedLanes.contains(lane) } else { true }
+    }
   }
 
   func rowName(_ row: TimelineRow) -> String {

@@ -1,11 +1,14 @@
 import RacelabKernel
 
 /// A row of a drawn timeline, or a participant of a sequence diagram: the world outside every
-/// lane, each lane the model names, each task, and the timers, in that order.
+/// lane, each lane the model names (a picture may follow it with the lane's queue), each task,
+/// and the timers, in that order.
 enum TimelineRow: Hashable, Comparable {
   /// Whatever is outside every lane: arrivals, lost happenings, chosen orders.
   case world
   case lane(LaneID)
+  /// The jobs waiting on a lane.
+  case queue(LaneID)
   case task(TaskID)
   case timers
 
@@ -14,6 +17,7 @@ enum TimelineRow: Hashable, Comparable {
     switch self {
     case .world: "World"
     case .lane(let lane): "L\(lane.index)"
+    case .queue(let lane): "Q\(lane.index)"
     case .task(let task): "T\(Int(task.index) + 1)"
     case .timers: "Timers"
     }
@@ -24,16 +28,18 @@ enum TimelineRow: Hashable, Comparable {
     switch self {
     case .world: "outside"
     case .lane(let lane): phrases.name(of: lane)
+    case .queue(let lane): "\(phrases.name(of: lane)) queue"
     case .task(let task): task.description
     case .timers: "timers"
     }
   }
 
-  /// The world, the lanes, the tasks, the timers.
+  /// The world, the lanes (each followed by its queue), the tasks, the timers.
   private var rank: (Int, Int) {
     switch self {
     case .world: (0, 0)
-    case .lane(let lane): (1, Int(lane.index))
+    case .lane(let lane): (1, 2 * Int(lane.index))
+    case .queue(let lane): (1, 2 * Int(lane.index) + 1)
     case .task(let task): (2, Int(task.index))
     case .timers: (3, 0)
     }
