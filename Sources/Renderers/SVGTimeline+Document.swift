@@ -208,19 +208,16 @@ extension SVGTimeline {
         + "<text x=\"\(start)\" y=\"\(stagger == 0 ? y - 10 : y - 19)\" font-size=\"9\">"
         + "\(esc(label))</text></g>"
     case .span(let from, let to, let label):
-      let start = xs[from]
-      let length = max(6, xs[to] - xs[from])
+      let (start, length) = extent(from, to, xs: xs)
       return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" height=\"10\" "
         + "rx=\"5\" fill=\"#fef3c7\" stroke=\"#b45309\" stroke-dasharray=\"3 2\"/>"
         + "<text x=\"\(start + 4)\" y=\"\(y + 16)\" font-size=\"9\">sleep · \(esc(label))</text></g>"
     case .flagOnly(let from, let to):
-      let start = xs[from]
-      let length = max(6, xs[to] - xs[from])
+      let (start, length) = extent(from, to, xs: xs)
       return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 12)\" width=\"\(length)\" height=\"24\" "
         + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\" stroke-dasharray=\"2 2\"/></g>"
     case .flag(let from, let to, let label):
-      let start = xs[from]
-      let length = max(6, xs[to] - xs[from])
+      let (start, length) = extent(from, to, xs: xs)
       return "<g>\(title)<line x1=\"\(start)\" y1=\"\(y + 11)\" x2=\"\(start + length)\" "
         + "y2=\"\(y + 11)\" stroke=\"#b91c1c\" stroke-width=\"2\"/><text x=\"\(start + 4)\" "
         + "y=\"\(y + 19)\" font-size=\"8\" fill=\"#b91c1c\">\(esc(label))</text></g>"
@@ -238,6 +235,11 @@ extension SVGTimeline {
       return "<g>\(title)<rect x=\"\(x - 4)\" y=\"\(bodyTop)\" width=\"8\" "
         + "height=\"\(bodyBottom - bodyTop)\" fill=\"url(#hatch)\" stroke=\"#c2410c\"/></g>"
     }
+  }
+
+  /// Where a span from column `from` to column `to` starts, and how long it is (at least 6).
+  private func extent(_ from: Int, _ to: Int, xs: [Int]) -> (start: Int, length: Int) {
+    (xs[from], max(6, xs[to] - xs[from]))
   }
 
   /// The glyph of a point: each kind has its own shape, so none relies on colour alone.
