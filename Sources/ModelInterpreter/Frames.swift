@@ -53,11 +53,46 @@ enum TaskOutcome: Sendable, Hashable {
 
 /// The interpreter's side of a task: its call stack and where it is suspended.
 struct TaskFrame: Sendable, Hashable {
-  var activations: [Activation]
+  /// The innermost activation, the one that runs. It is stored inline rather than as the last
+  /// element of an array: a task resumed by its timer is cold in the cache, and one buffer
+  /// fewer to reach is one cache miss fewer per resumption.
+  var top: Activation
+  /// The activations that called it, outermost first.
+  var callers: [Activation] = []
+  /// Whether the outermost activation has left: the task or handler is over.
+  private(set) var isDone = false
   /// The process the task belongs to (its spawner's).
   var process: Int
   /// The child tasks it spawned (`child: true`), cancelled with it.
   var children: [Int32] = []
   var suspension: Suspension = .start
   var outcome: TaskOutcome?
+
+  /// How many activations are open.
+  var depth: Int { isDone ? 0 : callers.count + 1 }
+
+  /// The operation the task was started with.
+  var outermostOperation: Int { callers.first?.operation ?? top.operation }
+
+  /// Opens `activation` above the running one.
+  mutating func push(_ activation: Activation) {
+    callers.append(top)
+    top = activation
+  }
+
+  /// Closes the innermost activation. Returns `false` when it was the outermost one: the frame
+  /// is then done, and its activation is cleared so that every finished frame is equal.
+  @discardableResult
+  mutating func pop() -> Bool {
+    precondition(!isDone, "pop on a finished frame")
+    guard let caller = callers.popLast() else {
+      isDone = true
+      top = Self.finished
+      return false
+    }
+    top = caller
+    return true
+  }
+
+  private static let finished = Activation(operation: 0, locals: [])
 }

@@ -18,7 +18,7 @@ extension InterpretedModel {
     let id = context.spawnTask(program: operation, lane: LaneID(index: Int32(target)))
     while frames.count <= Int(id.index) { frames.append(nil) }
     frames[Int(id.index)] = TaskFrame(
-      activations: [Activation(operation: operation, locals: locals)], process: process)
+      top: Activation(operation: operation, locals: locals), process: process)
     return id
   }
 
@@ -42,7 +42,7 @@ extension InterpretedModel {
     let locals =
       arguments + Array(repeating: .none, count: max(0, body.localCount - arguments.count))
     var frame = TaskFrame(
-      activations: [Activation(operation: -1 - index, locals: locals)],
+      top: Activation(operation: -1 - index, locals: locals),
       process: program.events[index].process)
     switch run(&frame, task: nil, context: &context) {
     case .suspend:

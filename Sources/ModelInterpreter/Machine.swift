@@ -22,7 +22,7 @@ extension InterpretedModel {
   ) -> Stop {
     switch (frame.suspension, resumption) {
     case (.start, _):
-      let operation = frame.activations[0].operation
+      let operation = frame.outermostOperation
       let lane = program.operations[operation].lane
       if let task, Int(context.lane(of: task).index) != lane {
         frame.suspension = .hopIn
@@ -31,24 +31,22 @@ extension InterpretedModel {
     case (_, .start), (.sleep, .returned), (.yield, .returned), (.hopIn, .returned):
       break
     case (.sleepCatching(_, let after), .returned):
-      frame.activations[frame.activations.count - 1].pc = after
+      frame.top.pc = after
     case (.sleepCatching(let onCancel, _), .threw):
-      frame.activations[frame.activations.count - 1].pc = onCancel
+      frame.top.pc = onCancel
     case (.sleep, .threw), (.yield, .threw), (.hopOut, .threw):
-      if case .hopOut = frame.suspension { frame.activations.removeLast() }
+      if case .hopOut = frame.suspension { frame.pop() }
       return unwind(.cancelled, &frame, task: task, context: &context)
     case (.hopIn, .threw):
-      frame.activations.removeLast()
-      if frame.activations.isEmpty { return .failed(.cancelled) }
+      if !frame.pop() { return .failed(.cancelled) }
       return unwind(.cancelled, &frame, task: task, context: &context)
     case (.hopOut(let error), .returned):
-      let finished = frame.activations.removeLast()
+      frame.pop()
       if let error { return unwind(error, &frame, task: task, context: &context) }
-      _ = finished
     case (.await(let awaited, let into), .returned):
       switch frames[Int(awaited)]?.outcome {
       case .value(let value):
-        if let into { frame.activations[frame.activations.count - 1].locals[into] = value }
+        if let into { frame.top.locals[into] = value }
       case .error(let error):
         return unwind(error, &frame, task: task, context: &context)
       case nil:
@@ -65,14 +63,14 @@ extension InterpretedModel {
     _ frame: inout TaskFrame, task: TaskID?, context: inout SimulationContext<InterpretedModel>
   ) -> Stop {
     let shared = code.code
-    while let top = frame.activations.indices.last {
+    while !frame.isDone {
       // The budget's fast path, inline: this loop runs once per instruction.
       instructionsRun += 1
       if instructionsRun > shared.instructionBudget {
         return fail(Self.budgetSpent(shared.instructionBudget), context: &context)
       }
-      let operation = frame.activations[top].operation
-      let pc = frame.activations[top].pc
+      let operation = frame.top.operation
+      let pc = frame.top.pc
       // Read in place: copying a whole body out would retain its arrays at every step.
       let count =
         operation >= 0
@@ -88,9 +86,9 @@ extension InterpretedModel {
         operation >= 0
         ? shared.bodies[operation].instructions[pc]
         : shared.handlers[-1 - operation]?.instructions[pc] ?? .popHandler
-      frame.activations[top].pc += 1
+      frame.top.pc += 1
       do {
-        if let stop = try step(instruction, &frame, top: top, task: task, context: &context) {
+        if let stop = try step(instruction, &frame, task: task, context: &context) {
           return stop
         }
       } catch {
@@ -106,19 +104,19 @@ extension InterpretedModel {
 
   /// Runs one instruction; returns a stop when the frame stops.
   private mutating func step(
-    _ instruction: Instruction, _ frame: inout TaskFrame, top: Int, task: TaskID?,
+    _ instruction: Instruction, _ frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> Stop? {
     // Built for each use and gone at the end of its statement, so that a local written right
     // after is not shared with it (and is changed in place).
     var scope: Scope {
       Scope(
-        locals: frame.activations[top].locals, task: task,
-        process: runningProcess(frame.activations[top].operation, of: frame))
+        locals: frame.top.locals, task: task,
+        process: runningProcess(frame.top.operation, of: frame))
     }
     switch instruction {
     case .assignLocal(let slot, let value):
-      frame.activations[top].locals[slot] = try evaluate(value, scope, context: &context)
+      frame.top.locals[slot] = try evaluate(value, scope, context: &context)
     case .assignState(let slot, let value):
       let result = try evaluate(value, scope, context: &context)
       noteWrite(of: slot, in: &frame)
@@ -129,10 +127,10 @@ extension InterpretedModel {
       }
       return leave(&frame, with: result ?? .none, task: task, context: &context)
     case .jump(let target):
-      frame.activations[top].pc = target
+      frame.top.pc = target
     case .jumpUnless(let condition, let target):
       if !(try evaluate(condition, scope, context: &context).isTrue) {
-        frame.activations[top].pc = target
+        frame.top.pc = target
       }
     case .call(let operation, let arguments, let into):
       return try call(
@@ -146,9 +144,9 @@ extension InterpretedModel {
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
       return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
     case .countUp(let counter, let limit, let body):
-      let next = frame.activations[top].locals[counter].integer + 1
-      frame.activations[top].locals[counter] = .int(next)
-      if next < frame.activations[top].locals[limit].integer { frame.activations[top].pc = body }
+      let next = frame.top.locals[counter].integer + 1
+      frame.top.locals[counter] = .int(next)
+      if next < frame.top.locals[limit].integer { frame.top.pc = body }
     case .sleepWithin(let lower, let upper):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       frame.suspension = .sleep
@@ -185,7 +183,7 @@ extension InterpretedModel {
         // A child of a cancelled task starts cancelled, as `async let` does.
         if context.isCancelled(task) { context.cancel(id) }
       }
-      if let into = spawn.into { frame.activations[top].locals[into] = .task(id.index) }
+      if let into = spawn.into { frame.top.locals[into] = .task(id.index) }
     case .cancel(let handle):
       if case .task(let index) = try evaluate(handle, scope, context: &context) {
         if index == task?.index {
@@ -204,11 +202,11 @@ extension InterpretedModel {
       frame.suspension = .await(task: index, into: into)
       return .suspend(.await(TaskID(index: index)))
     case .pushHandler(let clauses):
-      frame.activations[top].handlers.append(Handler(clauses: clauses, written: nil))
+      frame.top.handlers.append(Handler(clauses: clauses, written: nil))
     case .pushTransaction:
-      frame.activations[top].handlers.append(Handler(clauses: [], written: [:]))
+      frame.top.handlers.append(Handler(clauses: [], written: [:]))
     case .popHandler:
-      let closed = frame.activations[top].handlers.removeLast()
+      let closed = frame.top.handlers.removeLast()
       // A committed inner transaction's writes belong to the transaction around it.
       if let written = closed.written {
         for (slot, old) in written { noteWrite(of: slot, old: old, in: &frame) }
@@ -221,7 +219,7 @@ extension InterpretedModel {
         ModelNote(
           kind: "chosen", task: task, subject: "choose", detail: ["the world chose \(names[pick])"])
       )
-      frame.activations[top].pc = targets[pick]
+      frame.top.pc = targets[pick]
     case .mayCrash(let label):
       guard crashes < code.code.maxCrashes, !processDown[frame.process] else { return nil }
       let forced = code.code.crashAt.contains(label)
@@ -242,17 +240,17 @@ extension InterpretedModel {
       let nanoseconds = try evaluate(delay, scope, context: &context).integer
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
-      let owner = runningProcess(frame.activations[top].operation, of: frame)
+      let owner = runningProcess(frame.top.operation, of: frame)
       context.schedule(
         .timer(
           operation: operation, arguments: values, process: owner,
           incarnation: incarnations[owner]), afterNanoseconds: nanoseconds)
     case .element(let into, let list, let index):
-      if case .list(let items) = frame.activations[top].locals[list],
-        case .int(let position) = frame.activations[top].locals[index],
+      if case .list(let items) = frame.top.locals[list],
+        case .int(let position) = frame.top.locals[index],
         items.indices.contains(Int(position))
       {
-        frame.activations[top].locals[into] = items[Int(position)]
+        frame.top.locals[into] = items[Int(position)]
       }
     case .record(let record, let values):
       var row: [Value] = []
@@ -272,7 +270,7 @@ extension InterpretedModel {
       }
       context.note(ModelNote(kind: "say", task: task, subject: "say", detail: [text]))
     case .insert, .update, .delete, .setColumn:
-      try changeTable(instruction, &frame, top: top, task: task, context: &context)
+      try changeTable(instruction, &frame, task: task, context: &context)
     }
     return nil
   }
@@ -282,7 +280,7 @@ extension InterpretedModel {
     _ operation: Int, _ arguments: [Expression], into: Int?, _ frame: inout TaskFrame,
     scope: Scope, task: TaskID?, context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> Stop? {
-    guard frame.activations.count < Self.callDepthLimit else {
+    guard frame.depth < Self.callDepthLimit else {
       throw RunTimeError(message: "calls nest deeper than \(Self.callDepthLimit)")
     }
     var locals: [Value] = []
@@ -297,7 +295,7 @@ extension InterpretedModel {
       }
     if let task { context.recordCall(in: task, operation: program.operations[operation].name) }
     guard let here, here != target else {
-      frame.activations.append(Activation(operation: operation, locals: locals, into: into))
+      frame.push(Activation(operation: operation, locals: locals, into: into))
       return nil
     }
     guard task != nil else {
@@ -305,8 +303,7 @@ extension InterpretedModel {
         message: "an event handler cannot call \(program.operations[operation].name) on "
           + "another lane")
     }
-    frame.activations.append(
-      Activation(operation: operation, locals: locals, into: into, returnLane: here))
+    frame.push(Activation(operation: operation, locals: locals, into: into, returnLane: here))
     frame.suspension = .hopIn
     return .suspend(.hop(to: LaneID(index: Int32(target)), returning: false))
   }
@@ -333,7 +330,7 @@ extension InterpretedModel {
     _ frame: inout TaskFrame, with value: Value, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) -> Stop? {
-    let finished = frame.activations[frame.activations.count - 1]
+    let finished = frame.top
     if finished.operation >= 0, let type = program.operations[finished.operation].result,
       context.isTracing
     {
@@ -343,17 +340,16 @@ extension InterpretedModel {
           kind: "returned", task: task, subject: name,
           detail: ["\(name) returns \(ValueText.text(value, type, program))"]))
     }
-    guard frame.activations.count > 1 else {
-      frame.activations.removeLast()
+    guard frame.depth > 1 else {
+      frame.pop()
       return .finished(value)
     }
-    let caller = frame.activations.count - 2
-    if let into = finished.into { frame.activations[caller].locals[into] = value }
+    if let into = finished.into { frame.callers[frame.callers.count - 1].locals[into] = value }
     if let lane = finished.returnLane, task != nil {
       frame.suspension = .hopOut(nil)
       return .suspend(.hop(to: LaneID(index: Int32(lane)), returning: true))
     }
-    frame.activations.removeLast()
+    frame.pop()
     return nil
   }
 
@@ -363,22 +359,22 @@ extension InterpretedModel {
     _ error: Thrown, _ frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) -> Stop {
-    while let top = frame.activations.indices.last {
-      while let handler = frame.activations[top].handlers.popLast() {
+    while !frame.isDone {
+      while let handler = frame.top.handlers.popLast() {
         if let written = handler.written {
           for (slot, old) in written { state[slot] = old }
           continue
         }
         if let clause = handler.clauses.first(where: { $0.pattern.catches(error) }) {
-          frame.activations[top].pc = clause.target
+          frame.top.pc = clause.target
           return run(&frame, task: task, context: &context)
         }
       }
-      if let lane = frame.activations[top].returnLane, task != nil, top > 0 {
+      if let lane = frame.top.returnLane, task != nil, frame.depth > 1 {
         frame.suspension = .hopOut(error)
         return .suspend(.hop(to: LaneID(index: Int32(lane)), returning: true))
       }
-      frame.activations.removeLast()
+      frame.pop()
     }
     return .failed(error)
   }
@@ -386,15 +382,22 @@ extension InterpretedModel {
   /// Notes, in the innermost open transaction of the frame (if any), the value `slot` had
   /// before this write (`old`, default its value now), unless it wrote the slot already.
   func noteWrite(of slot: Int, old: Value? = nil, in frame: inout TaskFrame) {
-    for activation in frame.activations.indices.reversed() {
-      for index in frame.activations[activation].handlers.indices.reversed()
-      where frame.activations[activation].handlers[index].written != nil {
-        if frame.activations[activation].handlers[index].written?[slot] == nil {
-          frame.activations[activation].handlers[index].written?[slot] = old ?? state[slot]
-        }
-        return
-      }
+    if noteWrite(of: slot, old: old, in: &frame.top) { return }
+    for caller in frame.callers.indices.reversed()
+    where noteWrite(of: slot, old: old, in: &frame.callers[caller]) {
+      return
     }
+  }
+
+  /// ``noteWrite(of:old:in:)`` in one activation; `false` when it has no open transaction.
+  private func noteWrite(of slot: Int, old: Value?, in activation: inout Activation) -> Bool {
+    guard let index = activation.handlers.lastIndex(where: { $0.written != nil }) else {
+      return false
+    }
+    if activation.handlers[index].written?[slot] == nil {
+      activation.handlers[index].written?[slot] = old ?? state[slot]
+    }
+    return true
   }
 
   /// Ends the run with a run-time error, reported as the broken invariant `run-time-error`.

@@ -106,12 +106,12 @@ extension InterpretedModel {
 
   /// Runs `insert`, `update`, `delete` and `set: {row.column: …}`.
   mutating func changeTable(
-    _ instruction: Instruction, _ frame: inout TaskFrame, top: Int, task: TaskID?,
+    _ instruction: Instruction, _ frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) {
     let scope = Scope(
-      locals: frame.activations[top].locals, task: task,
-      process: runningProcess(frame.activations[top].operation, of: frame))
+      locals: frame.top.locals, task: task,
+      process: runningProcess(frame.top.operation, of: frame))
     switch instruction {
     case .insert(let slot, let values):
       var row: [Value] = [.int(rowsInserted)]
@@ -157,11 +157,11 @@ extension InterpretedModel {
       noteRowCount("deleted", rows.count - kept.count, slot: slot, task: task, context: &context)
     case .setColumn(let local, let slot, let assignment):
       let value = try evaluate(assignment.value, scope, context: &context)
-      guard case .list(var row) = frame.activations[top].locals[local], !row.isEmpty else {
+      guard case .list(var row) = frame.top.locals[local], !row.isEmpty else {
         throw RunTimeError(message: "a row proven present is none")
       }
       row[assignment.column + 1] = value
-      frame.activations[top].locals[local] = .list(row)
+      frame.top.locals[local] = .list(row)
       noteWrite(of: slot, in: &frame)
       // The stored row, if it is still in the table (a deleted row changes nothing there).
       update(slot) { rows in
