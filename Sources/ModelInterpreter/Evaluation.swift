@@ -11,7 +11,7 @@ struct RunTimeError: Error, Sendable, Hashable {
 /// What an expression may read besides the model's state.
 struct Scope {
   /// The running activation's locals (a function's arguments inside a function).
-  var locals: [Value]
+  var locals: Locals
   /// The record row a `recorded(… where …)` filter looks at.
   var row: [Value]? = nil
   /// The running task, if any (`is-cancelled`).
@@ -113,7 +113,7 @@ extension InterpretedModel {
       var locals: [Value] = []
       for argument in arguments { locals.append(try evaluate(argument, scope, context: &context)) }
       let inner = Scope(
-        locals: locals, task: scope.task, process: scope.process, depth: scope.depth + 1)
+        locals: Locals(locals), task: scope.task, process: scope.process, depth: scope.depth + 1)
       return try evaluate(program.functions[index].body, inner, context: &context)
     case .recorded(let record, let filter):
       guard let filter else { return .int(Int64(records[record].count)) }

@@ -5,7 +5,7 @@ import ModelLanguage
 struct Activation: Sendable, Hashable {
   var operation: Int
   var pc = 0
-  var locals: [Value]
+  var locals: Locals
   var handlers: [Handler] = []
   /// The caller's local that receives the result.
   var into: Int?

@@ -12,8 +12,7 @@ extension InterpretedModel {
     context: inout SimulationContext<InterpretedModel>
   ) -> TaskID {
     let body = code.code.bodies[operation]
-    let locals =
-      arguments + Array(repeating: .none, count: max(0, body.localCount - arguments.count))
+    let locals = Locals(arguments, paddedTo: body.localCount)
     let target = lane ?? program.operations[operation].lane
     let id = context.spawnTask(program: operation, lane: LaneID(index: Int32(target)))
     while frames.count <= Int(id.index) { frames.append(nil) }
@@ -39,8 +38,7 @@ extension InterpretedModel {
     _ index: Int, arguments: [Value], context: inout SimulationContext<InterpretedModel>
   ) {
     guard let body = code.code.handlers[index] else { return }
-    let locals =
-      arguments + Array(repeating: .none, count: max(0, body.localCount - arguments.count))
+    let locals = Locals(arguments, paddedTo: body.localCount)
     var frame = TaskFrame(
       top: Activation(operation: -1 - index, locals: locals),
       process: program.events[index].process)

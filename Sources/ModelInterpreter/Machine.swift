@@ -286,7 +286,6 @@ extension InterpretedModel {
     var locals: [Value] = []
     for argument in arguments { locals.append(try evaluate(argument, scope, context: &context)) }
     let body = code.code.bodies[operation]
-    locals += Array(repeating: .none, count: max(0, body.localCount - locals.count))
     let target = program.operations[operation].lane
     let here =
       task.map { Int(context.lane(of: $0).index) }
@@ -295,7 +294,9 @@ extension InterpretedModel {
       }
     if let task { context.recordCall(in: task, operation: program.operations[operation].name) }
     guard let here, here != target else {
-      frame.push(Activation(operation: operation, locals: locals, into: into))
+      frame.push(
+        Activation(
+          operation: operation, locals: Locals(locals, paddedTo: body.localCount), into: into))
       return nil
     }
     guard task != nil else {
@@ -303,7 +304,10 @@ extension InterpretedModel {
         message: "an event handler cannot call \(program.operations[operation].name) on "
           + "another lane")
     }
-    frame.push(Activation(operation: operation, locals: locals, into: into, returnLane: here))
+    frame.push(
+      Activation(
+        operation: operation, locals: Locals(locals, paddedTo: body.localCount), into: into,
+        returnLane: here))
     frame.suspension = .hopIn
     return .suspend(.hop(to: LaneID(index: Int32(target)), returning: false))
   }

@@ -60,7 +60,7 @@ extension InterpretedModel {
     for obligation in obligations {
       guard case .response(let response) = program.invariants[obligation.invariant].check,
         let holds = holds(
-          response.then, locals: obligation.row, invariant: obligation.invariant,
+          response.then, locals: Locals(obligation.row), invariant: obligation.invariant,
           context: &context)
       else { return }
       if !holds { open.append(obligation) }
@@ -109,7 +109,7 @@ extension InterpretedModel {
 
   /// Whether `condition` holds with `locals`; `nil` when evaluating it stopped the run.
   private mutating func holds(
-    _ condition: Expression, locals: [Value], invariant: Int,
+    _ condition: Expression, locals: Locals, invariant: Int,
     context: inout SimulationContext<InterpretedModel>
   ) -> Bool? {
     do {

@@ -1,0 +1,50 @@
+import ModelLanguage
+
+/// An activation's local slots (its parameters first). The first three are stored inline, the
+/// others in an array: a task resumed by its timer is cold in the cache, and most operations
+/// have few locals, so reading them costs no second buffer to reach.
+struct Locals: Sendable, Hashable, ExpressibleByArrayLiteral {
+  private var first = Value.none
+  private var second = Value.none
+  private var third = Value.none
+  private var rest: [Value] = []
+  /// How many slots there are.
+  private(set) var count = 0
+
+  private static let inlineCount = 3
+
+  /// The slots `values`, in order.
+  init(_ values: [Value]) {
+    count = values.count
+    for (slot, value) in values.enumerated() where slot < Self.inlineCount { self[slot] = value }
+    if values.count > Self.inlineCount { rest = Array(values[Self.inlineCount...]) }
+  }
+
+  init(arrayLiteral values: Value...) { self.init(values) }
+
+  /// `values` followed by `.none` up to `count` slots.
+  init(_ values: [Value], paddedTo count: Int) {
+    self.init(values + Array(repeating: .none, count: max(0, count - values.count)))
+  }
+
+  subscript(slot: Int) -> Value {
+    get {
+      precondition(slot >= 0 && slot < count, "local slot out of range")
+      switch slot {
+      case 0: return first
+      case 1: return second
+      case 2: return third
+      default: return rest[slot - Self.inlineCount]
+      }
+    }
+    set {
+      precondition(slot >= 0 && slot < count, "local slot out of range")
+      switch slot {
+      case 0: first = newValue
+      case 1: second = newValue
+      case 2: third = newValue
+      default: rest[slot - Self.inlineCount] = newValue
+      }
+    }
+  }
+}
