@@ -22,10 +22,12 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,7 +109,7 @@ def main() -> None:
     if "check" not in skip:
         check(bench, racelab, runs)
     if "model-files" not in skip:
-        model_files(args, bench, runs)
+        model_files(args, bench, racelab, runs)
 
 
 def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: bool) -> None:
@@ -213,11 +215,12 @@ def parse(args: argparse.Namespace, bench: str, runs: list[str], have_yaml: bool
     print(f"| {seconds * 1000:.0f} ms | {c_ratio} | {b_ratio} | {peak} |")
 
 
-def model_files(args: argparse.Namespace, bench: str, runs: list[str]) -> None:
+def model_files(args: argparse.Namespace, bench: str, racelab: str, runs: list[str]) -> None:
     """The storm written as a model file against the built-in storm, and loading a model."""
     print("\n## model files (the storm as Benchmarks/storm.model.yaml vs the built-in storm)")
-    print("| N | built-in events/s | model-file events/s | model file ÷ built-in |")
-    print("|---|---|---|---|")
+    print("| N | built-in events/s | model-file events/s | model file ÷ built-in "
+          "| built-in ÷ model file, per round |")
+    print("|---|---|---|---|---|")
     for n in (10_000, 100_000):
         ours, theirs = [], []
         for _ in range(args.rounds):
@@ -226,11 +229,52 @@ def model_files(args: argparse.Namespace, bench: str, runs: list[str]) -> None:
                                   "--format", "json"])[0])
         built_in = statistics.median(r["rate"] for r in theirs)
         file_rate = statistics.median(r["rate"] for r in ours)
+        per_round = spread([t["rate"] / o["rate"] for t, o in zip(theirs, ours)], 2)
         print(f"| {n:,} | {built_in / 1e6:.2f} M | {file_rate / 1e6:.2f} M "
-              f"| 1/{built_in / file_rate:.1f} |")
+              f"| 1/{built_in / file_rate:.1f} | {per_round} |")
+    explore_on_model_file(args, racelab)
     load = run_json([bench, "load-model", "--lines", "2000", *runs, "--format", "json"])[0]
     print(f"\nloading and checking a {load['lines']:,}-line model file: "
           f"{load['seconds'] * 1000:.1f} ms")
+
+
+def timed_explore(racelab: str, path: Path, runs: int) -> float:
+    """Median whole-process seconds of `racelab explore path` (exit 0 or 1: both are answers)."""
+    seconds = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        completed = subprocess.run([racelab, "explore", str(path)], cwd=ROOT,
+                                   capture_output=True, text=True, check=False)
+        seconds.append(time.perf_counter() - started)
+        if completed.returncode not in (0, 1):
+            sys.stderr.write(completed.stderr)
+            raise SystemExit(f"failed ({completed.returncode}): racelab explore {path}")
+    return statistics.median(seconds)
+
+
+def explore_on_model_file(args: argparse.Namespace, racelab: str) -> None:
+    """Each teaching scenario explored on the built-in model and on its model file."""
+    model = ROOT / "scenarios" / "review-prompt" / "review-prompt.model.yaml"
+    print("\n## explore: the review-prompt model file vs the built-in model "
+          "(whole process, each teaching scenario)")
+    print("| scenario | built-in | model file | model file ÷ built-in |")
+    print("|---|---|---|---|")
+    ratios = []
+    with tempfile.TemporaryDirectory() as directory:
+        shutil.copy(model, Path(directory) / model.name)
+        for scenario in sorted((ROOT / "scenarios" / "explore").glob("*.yaml")):
+            text = scenario.read_text()
+            if "\nmodel: review-prompt\n" not in text:
+                continue
+            copy = Path(directory) / scenario.name
+            copy.write_text(text.replace("\nmodel: review-prompt\n",
+                                         f"\nmodel: ./{model.name}\n"))
+            built_in = timed_explore(racelab, scenario, args.runs)
+            file_model = timed_explore(racelab, copy, args.runs)
+            ratios.append(file_model / built_in)
+            print(f"| {scenario.stem} | {built_in * 1000:.1f} ms | {file_model * 1000:.1f} ms "
+                  f"| {file_model / built_in:.2f}× |")
+    print(f"(model file ÷ built-in over {len(ratios)} scenarios: {spread(ratios, 2)})")
 
 
 def check(bench: str, racelab: str, runs: list[str]) -> None:
