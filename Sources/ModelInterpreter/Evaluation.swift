@@ -110,10 +110,12 @@ extension InterpretedModel {
       guard scope.depth < Self.functionDepthLimit else {
         throw RunTimeError(message: "functions call each other too deep")
       }
-      var locals: [Value] = []
-      for argument in arguments { locals.append(try evaluate(argument, scope, context: &context)) }
+      var locals = Locals([], paddedTo: arguments.count)
+      for (slot, argument) in arguments.enumerated() {
+        locals[slot] = try evaluate(argument, scope, context: &context)
+      }
       let inner = Scope(
-        locals: Locals(locals), task: scope.task, process: scope.process, depth: scope.depth + 1)
+        locals: locals, task: scope.task, process: scope.process, depth: scope.depth + 1)
       return try evaluate(program.functions[index].body, inner, context: &context)
     case .recorded(let record, let filter):
       guard let filter else { return .int(Int64(records[record].count)) }

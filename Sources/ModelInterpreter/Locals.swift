@@ -13,19 +13,16 @@ struct Locals: Sendable, Hashable, ExpressibleByArrayLiteral {
 
   private static let inlineCount = 3
 
-  /// The slots `values`, in order.
-  init(_ values: [Value]) {
-    count = values.count
-    for (slot, value) in values.enumerated() where slot < Self.inlineCount { self[slot] = value }
-    if values.count > Self.inlineCount { rest = Array(values[Self.inlineCount...]) }
+  /// The slots `values`, in order, followed by `.none` up to `count` slots.
+  init(_ values: [Value], paddedTo count: Int = 0) {
+    self.count = max(values.count, count)
+    if self.count > Self.inlineCount {
+      rest = Array(repeating: .none, count: self.count - Self.inlineCount)
+    }
+    for (slot, value) in values.enumerated() { self[slot] = value }
   }
 
   init(arrayLiteral values: Value...) { self.init(values) }
-
-  /// `values` followed by `.none` up to `count` slots.
-  init(_ values: [Value], paddedTo count: Int) {
-    self.init(values + Array(repeating: .none, count: max(0, count - values.count)))
-  }
 
   subscript(slot: Int) -> Value {
     get {

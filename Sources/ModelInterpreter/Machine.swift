@@ -283,9 +283,11 @@ extension InterpretedModel {
     guard frame.depth < Self.callDepthLimit else {
       throw RunTimeError(message: "calls nest deeper than \(Self.callDepthLimit)")
     }
-    var locals: [Value] = []
-    for argument in arguments { locals.append(try evaluate(argument, scope, context: &context)) }
-    let body = code.code.bodies[operation]
+    let slots = max(arguments.count, code.code.bodies[operation].localCount)
+    var locals = Locals([], paddedTo: slots)
+    for (slot, argument) in arguments.enumerated() {
+      locals[slot] = try evaluate(argument, scope, context: &context)
+    }
     let target = program.operations[operation].lane
     let here =
       task.map { Int(context.lane(of: $0).index) }
@@ -294,9 +296,7 @@ extension InterpretedModel {
       }
     if let task { context.recordCall(in: task, operation: program.operations[operation].name) }
     guard let here, here != target else {
-      frame.push(
-        Activation(
-          operation: operation, locals: Locals(locals, paddedTo: body.localCount), into: into))
+      frame.push(Activation(operation: operation, locals: locals, into: into))
       return nil
     }
     guard task != nil else {
@@ -304,10 +304,7 @@ extension InterpretedModel {
         message: "an event handler cannot call \(program.operations[operation].name) on "
           + "another lane")
     }
-    frame.push(
-      Activation(
-        operation: operation, locals: Locals(locals, paddedTo: body.localCount), into: into,
-        returnLane: here))
+    frame.push(Activation(operation: operation, locals: locals, into: into, returnLane: here))
     frame.suspension = .hopIn
     return .suspend(.hop(to: LaneID(index: Int32(target)), returning: false))
   }
