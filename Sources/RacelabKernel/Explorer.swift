@@ -167,8 +167,10 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
 
 /// Counts and findings of part of an exploration; tallies of subtrees merge into the whole.
 public struct ExplorationTally: Sendable {
-  /// Schedules run.
+  /// Schedules covered: run, or counted without being run (``Explorer/exploreGraph(prefix:graph:budget:onRun:)``).
   public var schedules = 0
+  /// Runs of the model it took.
+  public var runs = 0
   /// Whether the part was covered completely.
   public var complete = true
   /// Hashes of the distinct states seen (for counting them).
@@ -182,46 +184,48 @@ public struct ExplorationTally: Sendable {
   public init() {}
 
   mutating func record(_ result: SimulationResult, schedule: Schedule) {
-    schedules += 1
-    let outcome = ExplorationOutcome(
-      summary: result.summary, violations: result.violations, count: 1, schedule: schedule)
+    runs += 1
+    add(
+      ExplorationOutcome(
+        summary: result.summary, violations: result.violations, count: 1, schedule: schedule))
+  }
+
+  /// Adds `outcome`'s schedules, and counts them for each invariant they break.
+  mutating func add(_ outcome: ExplorationOutcome) {
+    schedules = Self.sum(schedules, outcome.count)
     if let index = outcomes.firstIndex(where: { $0.sameOutcome(as: outcome) }) {
-      outcomes[index].count += 1
-      outcomes[index].schedule = min(outcomes[index].schedule, schedule)
+      outcomes[index].count = Self.sum(outcomes[index].count, outcome.count)
+      outcomes[index].schedule = min(outcomes[index].schedule, outcome.schedule)
     } else {
       outcomes.append(outcome)
     }
-    for name in result.violations {
-      if let index = violations.firstIndex(where: { $0.name == name }) {
-        violations[index].count += 1
-        violations[index].schedule = min(violations[index].schedule, schedule)
-      } else {
-        violations.append(ViolationFinding(name: name, count: 1, schedule: schedule))
-      }
+    for name in outcome.violations {
+      add(ViolationFinding(name: name, count: outcome.count, schedule: outcome.schedule))
     }
+  }
+
+  private mutating func add(_ finding: ViolationFinding) {
+    if let index = violations.firstIndex(where: { $0.name == finding.name }) {
+      violations[index].count = Self.sum(violations[index].count, finding.count)
+      violations[index].schedule = min(violations[index].schedule, finding.schedule)
+    } else {
+      violations.append(finding)
+    }
+  }
+
+  /// `a + b`, or `Int.max` where that overflows: counts of astronomically large spaces saturate.
+  private static func sum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
   }
 
   /// Adds `other`'s counts and findings.
   public mutating func merge(_ other: ExplorationTally) {
-    schedules += other.schedules
+    runs = Self.sum(runs, other.runs)
     complete = complete && other.complete
     stateHashes.formUnion(other.stateHashes)
-    for outcome in other.outcomes {
-      if let index = outcomes.firstIndex(where: { $0.sameOutcome(as: outcome) }) {
-        outcomes[index].count += outcome.count
-        outcomes[index].schedule = min(outcomes[index].schedule, outcome.schedule)
-      } else {
-        outcomes.append(outcome)
-      }
-    }
-    for finding in other.violations {
-      if let index = violations.firstIndex(where: { $0.name == finding.name }) {
-        violations[index].count += finding.count
-        violations[index].schedule = min(violations[index].schedule, finding.schedule)
-      } else {
-        violations.append(finding)
-      }
-    }
+    // Every schedule has one outcome, so adding the outcomes adds the schedules and findings.
+    for outcome in other.outcomes { add(outcome) }
   }
 
   /// Outcomes and findings in a fixed order: outcomes by their smallest schedule, findings by
@@ -279,16 +283,12 @@ struct ExploringStrategy: SchedulingStrategy {
 
   var observesState: Bool { pruning }
 
-  private struct Key: Hashable {
-    var point: ChoicePoint
-    var state: AnyHashable
-  }
-
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
     let position = choices.count
     let choice = position < forced.count ? forced[position] : 0
     if pruning, let state {
-      let isNew = seen.states.insert(AnyHashable(Key(point: point, state: state))).inserted
+      let isNew = seen.states.insert(AnyHashable(StateAtChoice(point: point, state: state)))
+        .inserted
       if !isNew && position >= forced.count && prunedFrom == nil { prunedFrom = position }
     }
     choices.append(choice)

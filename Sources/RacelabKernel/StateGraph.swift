@@ -1,0 +1,156 @@
+import Synchronization
+
+/// What every schedule from one point of a run on reaches: for each distinct outcome, how many
+/// schedules reach it and the smallest of them, written from that point on.
+///
+/// Two runs in equal states reach the same outcomes from there on (``StateSnapshot``), so a
+/// state's reach, once known, stands for its whole subtree wherever the state recurs: the counts
+/// add up to the number of schedules of the unreduced space, and the smallest schedules are the
+/// smallest of the unreduced space.
+struct Reach: Sendable {
+  /// An outcome (an index into ``StateGraph``'s outcomes), how many schedules reach it, and the
+  /// deviations of the smallest of them, positions counted from the point.
+  struct Entry: Sendable {
+    var outcome: Int
+    var count: Int
+    var smallest: [Schedule.Deviation]
+  }
+
+  /// By outcome index, at most one entry each.
+  var entries: [Entry] = []
+
+  /// The reach of the point before, when it takes `choice`: every position moves one on, and a
+  /// non-default choice becomes the first deviation.
+  func taking(_ choice: Int) -> Reach {
+    var moved = self
+    for index in moved.entries.indices {
+      var smallest = moved.entries[index].smallest.map {
+        Schedule.Deviation(position: $0.position &+ 1, alternative: $0.alternative)
+      }
+      if choice != 0 { smallest.insert(.init(position: 0, alternative: choice), at: 0) }
+      moved.entries[index].smallest = smallest
+    }
+    return moved
+  }
+
+  /// Adds `other`'s schedules (counts saturate at `Int.max` rather than overflow).
+  mutating func add(_ other: Reach) {
+    for entry in other.entries {
+      guard let index = entries.firstIndex(where: { $0.outcome == entry.outcome }) else {
+        entries.append(entry)
+        continue
+      }
+      let (sum, overflow) = entries[index].count.addingReportingOverflow(entry.count)
+      entries[index].count = overflow ? .max : sum
+      if Schedule(deviations: entry.smallest) < Schedule(deviations: entries[index].smallest) {
+        entries[index].smallest = entry.smallest
+      }
+    }
+  }
+}
+
+/// The states an exploration of the whole space has finished, with each one's ``Reach``, shared
+/// by every subtree and every thread. A reach is exact whoever computed it, so sharing changes
+/// how many runs an exploration takes, never its results.
+public final class StateGraph: Sendable {
+  /// A state at a choice point, as a key of the graph. It is never changed once made and only
+  /// hashed and compared, which reads it: sharing it between threads is safe although a model's
+  /// state type does not promise `Sendable`.
+  struct Key: Hashable, @unchecked Sendable {
+    var value: AnyHashable
+  }
+
+  struct Storage {
+    var reaches: [Key: Reach] = [:]
+    /// Distinct outcomes, in the order first met: the closing figures and the invariants broken.
+    var outcomes: [(summary: [TraceField], violations: [String])] = []
+    var isFull = false
+  }
+
+  private let storage = Mutex(Storage())
+  /// The most states the graph holds; an exploration that needs more stops, incomplete.
+  public let capacity: Int
+
+  /// A graph of at most `capacity` states.
+  public init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  /// The number of states finished.
+  public var stateCount: Int { storage.withLock { $0.reaches.count } }
+
+  /// The hashes of the states finished, for counting states together with other tallies'.
+  public var stateHashes: Set<Int> { storage.withLock { Set($0.reaches.keys.map(\.hashValue)) } }
+
+  /// Whether an exploration stopped because the graph could hold no more states.
+  public var isFull: Bool { storage.withLock { $0.isFull } }
+
+  func reach(of key: Key) -> Reach? {
+    storage.withLock { $0.reaches[key] }
+  }
+
+  /// Records the reach of a finished state; `false` when the graph is full.
+  func finish(_ key: Key, reach: Reach) -> Bool {
+    storage.withLock { storage in
+      guard storage.reaches[key] == nil else { return true }
+      guard storage.reaches.count < capacity else {
+        storage.isFull = true
+        return false
+      }
+      storage.reaches[key] = reach
+      return true
+    }
+  }
+
+  /// The index of the outcome of `result`, added if new.
+  func outcome(of result: SimulationResult) -> Int {
+    storage.withLock { storage in
+      if let index = storage.outcomes.firstIndex(where: {
+        $0.summary == result.summary && $0.violations == result.violations
+      }) {
+        return index
+      }
+      storage.outcomes.append((result.summary, result.violations))
+      return storage.outcomes.count - 1
+    }
+  }
+
+  func outcome(at index: Int) -> (summary: [TraceField], violations: [String]) {
+    storage.withLock { $0.outcomes[index] }
+  }
+}
+
+/// The state graph's strategy: replays forced choices, then takes the default, noting each
+/// point's alternatives and state; stops observing at the first state the graph has finished.
+struct GraphStrategy: SchedulingStrategy {
+  let forced: [Int]
+  let graph: StateGraph
+  var choices: [Int] = []
+  var alternatives: [Int] = []
+  /// The key of each point at or after the forced ones whose state the kernel gave.
+  var keys: [StateGraph.Key?] = []
+  /// The first point past the forced ones at a finished state, and that state's reach.
+  var finished: (position: Int, reach: Reach)?
+
+  init(forced: [Int], graph: StateGraph) {
+    self.forced = forced
+    self.graph = graph
+  }
+
+  var observesState: Bool { finished == nil && choices.count >= forced.count }
+
+  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    let position = choices.count
+    let choice = position < forced.count ? forced[position] : 0
+    var key: StateGraph.Key?
+    if finished == nil, position >= forced.count, let state {
+      let made = StateGraph.Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
+      if let reach = graph.reach(of: made) { finished = (position, reach) }
+      key = made
+    }
+    keys.append(key)
+    choices.append(choice)
+    alternatives.append(point.alternativeCount)
+    return min(choice, point.alternativeCount - 1)
+  }
+}
