@@ -27,6 +27,7 @@ struct Exploration {
     var tally = ExplorationTally()
     var strategy: String
     var shard: ExplorationReport.Shard?
+    var stateTableFull = false
     let budget = settings.maxSchedules ?? ExploreSettings.defaultBudget
     if let runs = settings.randomRuns {
       strategy = "random \(Count.text(runs)), seed \(settings.seed)"
@@ -45,7 +46,9 @@ struct Exploration {
         strategy += " (stopped at \(Count.text(taken)): \(budgetWords))"
       }
     } else {
-      strategy = settings.pruning ? "exhaustive" : "exhaustive (no pruning)"
+      strategy =
+        settings.stateGraph
+        ? "exhaustive (state graph)" : settings.pruning ? "exhaustive" : "exhaustive (no pruning)"
       let roots = space.subtrees()
       let mine = roots.indices.filter { index in
         settings.shard.map { index % $0.count == $0.index - 1 } ?? true
@@ -60,7 +63,14 @@ struct Exploration {
               + "at most \(roots.count) shards do work")
         }
       }
-      tally = exhaust(space, roots: mine.map { roots[$0] }, console: console)
+      let chosen = mine.map { roots[$0] }
+      if settings.stateGraph {
+        let graph = StateGraph(capacity: settings.maxStates ?? ExploreSettings.defaultMaxStates)
+        tally = exhaustGraph(space, roots: chosen, graph: graph, console: console)
+        stateTableFull = graph.isFull
+      } else {
+        tally = exhaust(space, roots: chosen, console: console)
+      }
     }
     var interrupted = false
     if Interruption.wasRequested {
@@ -71,7 +81,7 @@ struct Exploration {
     return ExplorationReportBuilder(file: file, timeline: timeline, space: space)
       .report(
         of: tally.sorted, strategy: strategy, shard: shard, settings: settings,
-        interrupted: interrupted)
+        interrupted: interrupted, stateTableFull: stateTableFull)
   }
 
   /// How the budget that stopped an exploration was set, in words.
@@ -101,21 +111,62 @@ struct Exploration {
       }
       return tally
     }
-    let budget = ExploreSettings.defaultBudget
-    let parts = ParallelWork.map(count: roots.count, jobs: settings.jobs) { position in
-      guard !Interruption.wasRequested else {
-        var skipped = ExplorationTally()
-        skipped.complete = false
-        return skipped
-      }
+    let parts = inParallel(roots) { root in
       let part = space.exploreSubtree(
-        prefix: roots[position], pruning: pruning, budget: budget,
+        prefix: root, pruning: pruning, budget: ExploreSettings.defaultBudget,
         onSchedule: { _ in progress.scheduleDone() })
       progress.partDone(states: part.stateHashes.count)
       return part
     }
     for part in parts { tally.merge(part) }
     return tally
+  }
+
+  /// Every schedule of the subtrees at `roots`, counted over one state graph that every subtree
+  /// and thread shares; the tally's states are the graph's. Under `--max-schedules` the subtrees
+  /// run in order with one shared budget of runs; otherwise in parallel, each within the default
+  /// budget. A shared graph changes how many runs the exploration takes, never its answer.
+  private func exhaustGraph(
+    _ space: any ScenarioSpace, roots: [[Int]], graph: StateGraph, console: Console
+  ) -> ExplorationTally {
+    let progress = Progress(console: console, parts: roots.count, counting: "runs")
+    defer { progress.finish() }
+    var tally = ExplorationTally()
+    if let maxSchedules = settings.maxSchedules {
+      for root in roots where !Interruption.wasRequested {
+        let part = space.exploreGraph(
+          prefix: root, graph: graph, budget: maxSchedules - tally.runs,
+          onRun: { _ in progress.scheduleDone() })
+        progress.partDone(totalStates: graph.stateCount)
+        tally.merge(part)
+      }
+    } else {
+      let parts = inParallel(roots) { root in
+        let part = space.exploreGraph(
+          prefix: root, graph: graph, budget: ExploreSettings.defaultBudget,
+          onRun: { _ in progress.scheduleDone() })
+        progress.partDone(totalStates: graph.stateCount)
+        return part
+      }
+      for part in parts { tally.merge(part) }
+    }
+    tally.stateHashes = graph.stateHashes
+    return tally
+  }
+
+  /// `explore` applied to every root on `--jobs` threads, in the roots' order; a root not yet
+  /// started when an interruption is requested is skipped and counts as not covered.
+  private func inParallel(
+    _ roots: [[Int]], _ explore: @Sendable @escaping ([Int]) -> ExplorationTally
+  ) -> [ExplorationTally] {
+    ParallelWork.map(count: roots.count, jobs: settings.jobs) { position in
+      guard !Interruption.wasRequested else {
+        var skipped = ExplorationTally()
+        skipped.complete = false
+        return skipped
+      }
+      return explore(roots[position])
+    }
   }
 
   /// How many pieces `runs` random schedules are split into: one per thread that can run at
@@ -146,12 +197,15 @@ private final class Progress: Sendable {
 
   private let console: Console
   private let total: Int
+  /// What each step is: schedules, or the state graph's runs.
+  private let unit: String
   private let start = Date()
   private let counts = Mutex(Counts())
 
-  init(console: Console, parts: Int) {
+  init(console: Console, parts: Int, counting unit: String = "schedules") {
     self.console = console
     self.total = parts
+    self.unit = unit
   }
 
   /// Counts one schedule; returns whether to go on.
@@ -175,6 +229,16 @@ private final class Progress: Sendable {
     }
   }
 
+  /// Counts a finished part of a state graph, which holds `totalStates` states now.
+  func partDone(totalStates: Int) {
+    guard console.errorIsTerminal else { return }
+    counts.withLock { counts in
+      counts.parts += 1
+      counts.states = totalStates
+      draw(&counts, force: true)
+    }
+  }
+
   private func draw(_ counts: inout Counts, force: Bool) {
     let now = Date()
     guard force || now.timeIntervalSince(counts.drawn) >= 0.25 else { return }
@@ -182,8 +246,8 @@ private final class Progress: Sendable {
     let seconds = max(now.timeIntervalSince(start), 0.001)
     console.writeError(
       "\r\u{1B}[Kexplore: \(counts.parts)/\(total) subtrees · "
-        + "\(Count.text(counts.schedules)) schedules · \(Count.text(counts.states)) states · "
-        + "\(Count.text(Int(Double(counts.schedules) / seconds))) schedules/s · "
+        + "\(Count.text(counts.schedules)) \(unit) · \(Count.text(counts.states)) states · "
+        + "\(Count.text(Int(Double(counts.schedules) / seconds))) \(unit)/s · "
         + "\(Int(seconds))s (Ctrl-C stops and reports)")
   }
 

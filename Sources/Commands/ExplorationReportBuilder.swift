@@ -16,7 +16,7 @@ struct ExplorationReportBuilder {
 
   func report(
     of tally: ExplorationTally, strategy: String, shard: ExplorationReport.Shard?,
-    settings: ExploreSettings, interrupted: Bool
+    settings: ExploreSettings, interrupted: Bool, stateTableFull: Bool = false
   ) -> ExplorationReport {
     let hash = ScenarioRunner.hash(of: file)
     func token(_ schedule: Schedule) -> String {
@@ -49,6 +49,11 @@ struct ExplorationReportBuilder {
       unexpected: found.filter { !expected.contains($0) }.sorted())
     if interrupted {
       verdict.notCovered = "interrupted"
+    } else if stateTableFull {
+      verdict.notCovered =
+        "stopped at the state graph's cap of "
+        + "\(Count.text(settings.maxStates ?? ExploreSettings.defaultMaxStates)) states; "
+        + "raise it with --max-states N"
     } else if !tally.complete && settings.randomRuns == nil {
       verdict.notCovered =
         settings.maxSchedules.map { "stopped at --max-schedules \(Count.text($0))" }

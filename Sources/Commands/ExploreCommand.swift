@@ -73,6 +73,15 @@ public struct ExploreSettings: Sendable {
   public var shard: (index: Int, count: Int)?
   /// Whether to prune schedules that reach a state already seen.
   public var pruning = true
+  /// Whether to explore the graph of states instead of the tree of schedules: each state is
+  /// expanded once across the whole space, and the schedules are counted, not run.
+  public var stateGraph = false
+  /// The most states the state graph holds (``defaultMaxStates`` when `nil`).
+  public var maxStates: Int?
+
+  /// The states the state graph holds at most when `--max-states` is not given: a few GB for
+  /// the largest models, beyond which the exploration stops and says it is incomplete.
+  public static let defaultMaxStates = 2_000_000
 
   /// The schedules an exploration runs at most when `--max-schedules` is not given (per
   /// subtree when exhaustive): enough for every space that finishes in minutes, a bound for
@@ -83,10 +92,10 @@ public struct ExploreSettings: Sendable {
   public init() {}
 
   /// These settings as they apply to `scenario`: a file's `explore: {random: N, seed: S}`
-  /// samples instead of exhausting, unless `--random` was given.
+  /// samples instead of exhausting, unless `--random` or `--state-graph` was given.
   func forFile(_ scenario: Scenario) -> ExploreSettings {
     var settings = self
-    if settings.randomRuns == nil, let random = scenario.exploreRandom {
+    if settings.randomRuns == nil, !settings.stateGraph, let random = scenario.exploreRandom {
       settings.randomRuns = random.runs
       settings.seed = random.seed
     }

@@ -6,6 +6,9 @@ protocol ScenarioSpace: Sendable {
   func exploreSubtree(
     prefix: [Int], pruning: Bool, budget: Int?, onSchedule: (Int) -> Bool
   ) -> ExplorationTally
+  func exploreGraph(
+    prefix: [Int], graph: StateGraph, budget: Int?, onRun: (Int) -> Bool
+  ) -> ExplorationTally
   func sample(runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool) -> ExplorationTally
   func shortestCounterexample(for invariant: String, maxDeviations: Int, budget: Int) -> Schedule?
   func fits(_ schedule: Schedule) -> Bool

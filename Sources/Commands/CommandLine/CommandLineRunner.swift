@@ -65,6 +65,16 @@ public enum CommandLineRunner {
       command.settings.jobs = arguments.count("--jobs") ?? 1
       command.settings.shard = arguments.shard("--shard")
       command.settings.pruning = !arguments.has("--no-pruning")
+      command.settings.stateGraph = arguments.has("--state-graph")
+      command.settings.maxStates = arguments.count("--max-states")
+      if command.settings.stateGraph
+        && (!command.settings.pruning || command.settings.randomRuns != nil)
+      {
+        throw .usage("--state-graph explores every schedule: drop --no-pruning and --random")
+      }
+      if command.settings.maxStates != nil && !command.settings.stateGraph {
+        throw .usage("--max-states goes with --state-graph")
+      }
       command.junit = arguments.text("--junit")
       if command.settings.randomRuns == nil && arguments.text("--seed") != nil {
         throw .usage("--seed goes with --random N")

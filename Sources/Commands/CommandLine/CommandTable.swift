@@ -79,6 +79,14 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--no-pruning", value: .none,
           help: "continue schedules that reach a state already seen"),
+        OptionSpec(
+          name: "--state-graph", value: .none,
+          help: "expand each state once across the whole space and count every schedule "
+            + "(--max-schedules then bounds the runs)"),
+        OptionSpec(
+          name: "--max-states", value: .count,
+          help: "with --state-graph: hold at most N states (default 2,000,000), then stop "
+            + "as complete: false"),
         junit,
         OptionSpec(
           name: "--merge", value: .none,
