@@ -92,12 +92,17 @@ public struct ExploreSettings: Sendable {
   public init() {}
 
   /// These settings as they apply to `scenario`: a file's `explore: {random: N, seed: S}`
-  /// samples instead of exhausting, unless `--random` or `--state-graph` was given.
+  /// samples instead of exhausting, unless `--random` or `--state-graph` was given; a file's
+  /// `explore: {state-graph: true}` explores the state graph, unless `--random` or
+  /// `--no-pruning` was given.
   func forFile(_ scenario: Scenario) -> ExploreSettings {
     var settings = self
     if settings.randomRuns == nil, !settings.stateGraph, let random = scenario.exploreRandom {
       settings.randomRuns = random.runs
       settings.seed = random.seed
+    }
+    if scenario.exploreStateGraph, settings.randomRuns == nil, settings.pruning {
+      settings.stateGraph = true
     }
     return settings
   }

@@ -40,6 +40,9 @@ enum ScenarioJSONSchema {
           "violations": invariants(vocabulary, "exactly these break somewhere in the space"),
           "random": ["type": "integer", "minimum": 1, "description": "sample N schedules"],
           "seed": ["type": "integer", "minimum": 0, "description": "the sample's seed"],
+          "state-graph": [
+            "type": "boolean", "description": "explore the state graph, as --state-graph does",
+          ],
         ], description: "what explore must find"),
       "task": ["type": "array", "description": "a task body replacing the first one"],
       "tasks": ["type": "object", "description": "task bodies replacing others, by name"],

@@ -79,6 +79,30 @@ import Testing
     #expect(graph.status == .success && unreduced.status == .success)
   }
 
+  /// The family's files say `explore: {state-graph: true}`: a plain `explore` (and `check
+  /// --explore`) then counts every schedule; `--random` and `--no-pruning` still win.
+  @Test func aFileCanAskForTheGraph() throws {
+    let path = Self.scale("launch-burst-3x3")
+    let plain = try ExploreOutput(ExploreCommand(files: []), path: path)
+    #expect(plain.complete && plain.status == .success)
+    #expect(plain.schedules == Self.closedForm(jobsPerActor: [3, 3, 3]))
+    var sampled = ExploreCommand(files: [path])
+    sampled.settings.randomRuns = 5
+    let (_, sampledText, _) = capture { sampled.execute(console: $0) }
+    #expect(sampledText.contains("random 5, seed 1"))
+    var unpruned = ExploreCommand(files: [path])
+    unpruned.settings.pruning = false
+    unpruned.settings.maxSchedules = 10
+    let (status, unprunedText, _) = capture { unpruned.execute(console: $0) }
+    #expect(status == .failure)
+    #expect(unprunedText.contains("exhaustive (no pruning)"))
+    var capped = ExploreCommand(files: [path])
+    capped.settings.maxStates = 10
+    let (cappedStatus, cappedText, _) = capture { capped.execute(console: $0) }
+    #expect(cappedStatus == .failure)
+    #expect(cappedText.contains("stopped at the state graph's cap of 10 states"))
+  }
+
   @Test func aFullGraphSaysSoAndFails() {
     let path = Self.scale("launch-burst-3x3")
     let (status, output, _) = capture {

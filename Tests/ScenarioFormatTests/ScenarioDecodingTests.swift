@@ -314,6 +314,23 @@ struct ScenarioDecodingTests {
     #expect(scenario.exploreViolations == ["no-fire-after-cancel", "attempt-while-visible"])
     #expect(scenario.exploreRandom?.runs == 200)
     #expect(scenario.exploreRandom?.seed == 42)
+    #expect(!scenario.exploreStateGraph)
+  }
+
+  @Test func exploreCanAskForTheStateGraph() throws {
+    let scenario = try #require(
+      decodeScenario(
+        """
+        name: graph
+        model: review-prompt
+        timeline:
+          - {at: 0s, event: game-won}
+        explore:
+          state-graph: true
+
+        """))
+    #expect(scenario.exploreStateGraph)
+    #expect(scenario.exploreRandom == nil)
   }
 
   @Test func crlfLineEndingsAndAByteOrderMarkDecodeLikeLF() throws {

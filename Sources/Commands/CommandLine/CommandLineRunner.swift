@@ -72,9 +72,6 @@ public enum CommandLineRunner {
       {
         throw .usage("--state-graph explores every schedule: drop --no-pruning and --random")
       }
-      if command.settings.maxStates != nil && !command.settings.stateGraph {
-        throw .usage("--max-states goes with --state-graph")
-      }
       command.junit = arguments.text("--junit")
       if command.settings.randomRuns == nil && arguments.text("--seed") != nil {
         throw .usage("--seed goes with --random N")

@@ -82,11 +82,12 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--state-graph", value: .none,
           help: "expand each state once across the whole space and count every schedule "
-            + "(--max-schedules then bounds the runs)"),
+            + "(--max-schedules then bounds the runs), as a file's explore: {state-graph: true} "
+            + "does"),
         OptionSpec(
           name: "--max-states", value: .count,
-          help: "with --state-graph: hold at most N states (default 2,000,000), then stop "
-            + "as complete: false"),
+          help: "on the state graph (--state-graph or a file's explore: {state-graph: "
+            + "true}): hold at most N states (default 2,000,000), then stop as complete: false"),
         junit,
         OptionSpec(
           name: "--merge", value: .none,

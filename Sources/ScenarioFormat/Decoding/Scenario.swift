@@ -23,6 +23,8 @@ public struct Scenario: Sendable {
   /// For spaces too large to exhaust: `explore: {random: N, seed: S}` samples N seeded random
   /// schedules instead.
   public var exploreRandom: (runs: Int, seed: UInt64)?
+  /// `explore: {state-graph: true}`: explore the graph of states, as `--state-graph` does.
+  public var exploreStateGraph = false
 
   /// Whether any timeline happening arrives in a window (`at: a..b`).
   public var hasWindows: Bool {

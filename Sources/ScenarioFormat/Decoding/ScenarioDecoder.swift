@@ -65,7 +65,8 @@ struct ScenarioDecoder {
     return Scenario(
       name: name, title: title, about: about, model: vocabulary.name, runtime: runtime,
       setup: setup, content: content, expectations: expectations,
-      exploreViolations: explore?.violations, exploreRandom: explore?.random)
+      exploreViolations: explore?.violations, exploreRandom: explore?.random,
+      exploreStateGraph: explore?.stateGraph ?? false)
   }
 
   private mutating func decodeModel(
@@ -228,9 +229,21 @@ struct ScenarioDecoder {
 
   private mutating func decodeExplore(
     _ node: YAMLNode, _ vocabulary: ModelVocabulary
-  ) -> (violations: [String], random: (runs: Int, seed: UInt64)?) {
-    guard let entries = context.mapping(node, "'explore'") else { return ([], nil) }
-    context.checkKeys(entries, allowed: ["violations", "random", "seed"], in: "'explore'")
+  ) -> (violations: [String], random: (runs: Int, seed: UInt64)?, stateGraph: Bool) {
+    guard let entries = context.mapping(node, "'explore'") else { return ([], nil, false) }
+    context.checkKeys(
+      entries, allowed: ["violations", "random", "seed", "state-graph"], in: "'explore'")
+    var stateGraph = false
+    if let entry = entries.entry("state-graph"),
+      case .boolean(let flag) = context.value(entry.value, .boolean, "'state-graph'")
+    {
+      stateGraph = flag
+      if flag, entries.entry("random") != nil {
+        context.error(
+          entry.keyLocation, "'state-graph: true' counts every schedule; it cannot go with 'random'"
+        )
+      }
+    }
     let violations =
       entries.entry("violations").flatMap { decodeInvariants($0.value, vocabulary, "'violations'") }
       ?? []
@@ -242,12 +255,12 @@ struct ScenarioDecoder {
     if case .integer(let count) = runs {
       var start: UInt64 = 1
       if case .integer(let value) = seed { start = UInt64(value) }
-      return (violations, (Int(count), start))
+      return (violations, (Int(count), start), stateGraph)
     }
     if let entry = entries.entry("seed"), runs == nil, entries.entry("random") == nil {
       context.error(entry.keyLocation, "'seed' goes with 'random: N'")
     }
-    return (violations, nil)
+    return (violations, nil, stateGraph)
   }
 
   private mutating func decodeInvariants(
