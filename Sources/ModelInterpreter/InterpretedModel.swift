@@ -4,7 +4,7 @@ import RacelabKernel
 
 /// A model file running on the kernel: its state, records and tasks, with the code shared by
 /// every state of a run.
-public struct InterpretedModel: SimulationModel {
+public struct InterpretedModel: SimulationModel, Sendable {
   /// A happening: a scripted event with its arguments, or a timer set by `after`.
   public enum Event: Sendable, Hashable {
     /// Event `index` of the program, with one value per parameter.

@@ -20,8 +20,8 @@ extension Explorer {
         complete = false
         break
       }
-      let (result, strategy) = definition.simulate(
-        setup: setup, profile: profile, timeline: timeline,
+      let (result, strategy) = start.simulate(
+        profile: profile,
         strategy: GraphStrategy(forced: forced, graph: graph), tracing: false)
       runs += 1
       guard expansion.absorb(strategy, result: result, graph: graph) else {

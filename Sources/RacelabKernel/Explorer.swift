@@ -2,20 +2,23 @@ import ModelContract
 
 /// Explores the orderings a scenario allows: exhaustively (depth-first over every choice point,
 /// pruning schedules that reach a state already seen) or by seeded random sampling. Every run
-/// goes through ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:traceLimit:)``, the same
-/// code path as a plain run; only the strategy differs.
+/// goes through ``ScenarioStart/simulate(profile:strategy:tracing:traceLimit:)``, the same code
+/// path as a plain run; only the strategy differs.
 ///
 /// The space is split into subtrees by a fixed rule (independent of how many threads run
 /// them), so running subtrees in parallel or in shards gives the same results as one thread.
 public struct Explorer<Definition: ModelDefinition>: Sendable {
   /// The model.
-  public var definition: Definition
-  /// The model's configuration.
-  public var setup: ModelSetup
+  public let definition: Definition
   /// The runtime.
-  public var profile: RuntimeProfile
+  public let profile: RuntimeProfile
+  /// The model and events every run starts from, made once.
+  public let start: ScenarioStart<Definition>
+
+  /// The model's configuration.
+  public var setup: ModelSetup { start.setup }
   /// The scripted happenings.
-  public var timeline: [ScriptedHappening]
+  public var timeline: [ScriptedHappening] { start.timeline }
 
   /// The number of subtrees the space is split into, at most (fewer when it is small).
   public static var subtreeTarget: Int { 8 }
@@ -26,17 +29,16 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     timeline: [ScriptedHappening]
   ) {
     self.definition = definition
-    self.setup = setup
     self.profile = profile
-    self.timeline = timeline
+    self.start = ScenarioStart(definition, setup: setup, timeline: timeline)
   }
 
   /// Runs one schedule without a trace; returns the result and each point's alternatives.
   public func run(_ schedule: Schedule, tracing: Bool = false) -> (
     result: SimulationResult, alternatives: [Int], fitted: Bool
   ) {
-    let (result, strategy) = definition.simulate(
-      setup: setup, profile: profile, timeline: timeline, strategy: ReplayStrategy(schedule),
+    let (result, strategy) = start.simulate(
+      profile: profile, strategy: ReplayStrategy(schedule),
       tracing: tracing)
     return (result, strategy.alternatives, strategy.fitted)
   }
@@ -78,8 +80,8 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
         tally.complete = false
         break
       }
-      let (result, strategy) = definition.simulate(
-        setup: setup, profile: profile, timeline: timeline,
+      let (result, strategy) = start.simulate(
+        profile: profile,
         strategy: ExploringStrategy(forced: forced, pruning: pruning, seen: seen), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))
       let goOn = onSchedule(tally.schedules)
@@ -110,8 +112,8 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     tally.complete = false
     for index in runs {
       let runSeed = seed &+ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03
-      let (result, strategy) = definition.simulate(
-        setup: setup, profile: profile, timeline: timeline,
+      let (result, strategy) = start.simulate(
+        profile: profile,
         strategy: RandomStrategy(seed: runSeed), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))
       guard onSchedule(tally.schedules) else { break }

@@ -8,8 +8,9 @@ import ModelContract
 /// needs afterwards (the vocabulary, the lanes, the model, its events, its headline) comes from
 /// that one value.
 public protocol ModelDefinition: Sendable {
-  /// The runnable model.
-  associatedtype Model: SimulationModel
+  /// The runnable model. It is a value that threads may share: a scenario's initial model is
+  /// made once and copied into every run of an exploration.
+  associatedtype Model: SimulationModel & Sendable
 
   /// Everything a scenario may say to this model.
   var vocabulary: ModelVocabulary { get }

@@ -1,26 +1,42 @@
 import ModelContract
 
-extension ModelDefinition {
-  /// Runs the model from `setup` through `timeline` (in file order) on `profile`, deciding every
-  /// choice point with `strategy`, keeping at most `traceLimit` trace events. The one code path
-  /// shared by `run`, replay and exploration.
+/// A scenario ready to run: the model made from its setup and the model event of every
+/// scripted happening, made once and copied into each run. Making a model can cost more than
+/// running it (a model file compiles its operations), and an exploration runs one scenario
+/// thousands of times.
+public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
+  /// The setup the model was made from.
+  public let setup: ModelSetup
+  /// The scripted happenings, in file order.
+  public let timeline: [ScriptedHappening]
+  private let model: Definition.Model
+  private let events: [Definition.Model.Event]
+
+  /// Makes `definition`'s model from `setup` and the events of `timeline`.
+  public init(_ definition: Definition, setup: ModelSetup, timeline: [ScriptedHappening]) {
+    self.setup = setup
+    self.timeline = timeline
+    self.model = definition.makeModel(setup)
+    self.events = timeline.map { definition.makeEvent($0.event, setup: setup) }
+  }
+
+  /// Runs the scenario on `profile`, deciding every choice point with `strategy`, keeping at
+  /// most `traceLimit` trace events. The one code path shared by `run`, replay and exploration.
   ///
   /// When the strategy chooses an order of instants that the arrival instants in use do not
   /// give, the run starts again from the beginning, with the same strategy as it was given and
   /// arrival instants that give every answer chosen so far; the answers before that point are
   /// unchanged, so this ends after at most one new start per windowed choice.
   public func simulate<Strategy: SchedulingStrategy>(
-    setup: ModelSetup, profile: RuntimeProfile, timeline: [ScriptedHappening],
-    strategy: Strategy, tracing: Bool = true, traceLimit: Int = .max
+    profile: RuntimeProfile, strategy: Strategy, tracing: Bool = true, traceLimit: Int = .max
   ) -> (result: SimulationResult, strategy: Strategy) {
     var instants: [Int64]?
     while true {
       var simulation = Simulation(
-        model: makeModel(setup), profile: profile, wallClock: setup.wallClock,
+        model: model, profile: profile, wallClock: setup.wallClock,
         strategy: strategy, tracing: tracing, arrivalInstants: instants, traceLimit: traceLimit)
       simulation.stopTime = setup.stopTime
-      for happening in timeline {
-        let event = makeEvent(happening.event, setup: setup)
+      for (happening, event) in zip(timeline, events) {
         switch happening.timing {
         case .at(let time):
           simulation.schedule(event, at: time, tie: happening.tie, maybe: happening.maybe)
@@ -32,5 +48,17 @@ extension ModelDefinition {
       guard let restart = simulation.restartInstants else { return (result, simulation.strategy) }
       instants = restart
     }
+  }
+}
+
+extension ModelDefinition {
+  /// Runs the model from `setup` through `timeline` (in file order) on `profile`: a
+  /// ``ScenarioStart`` made for one run.
+  public func simulate<Strategy: SchedulingStrategy>(
+    setup: ModelSetup, profile: RuntimeProfile, timeline: [ScriptedHappening],
+    strategy: Strategy, tracing: Bool = true, traceLimit: Int = .max
+  ) -> (result: SimulationResult, strategy: Strategy) {
+    ScenarioStart(self, setup: setup, timeline: timeline).simulate(
+      profile: profile, strategy: strategy, tracing: tracing, traceLimit: traceLimit)
   }
 }

@@ -381,12 +381,13 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private mutating func runEventJob(_ index: Int32, lane: Int32) {
     context.counters.jobsRun += 1
     let event = context.events[Int(index)]
-    let job = TraceEvent.Job.event(model.label(of: event))
-    context.record(.jobStarted(job), lane: LaneID(index: lane))
+    // Labelled only for the trace: a label is text work that untraced runs never read.
+    let job: TraceEvent.Job? = context.isTracing ? .event(model.label(of: event)) : nil
+    if let job { context.record(.jobStarted(job), lane: LaneID(index: lane)) }
     model.handle(event, context: &context)
     if context.lanes[Int(lane)].busyUntil != nil {
-      if context.isTracing { context.lanes[Int(lane)].heldJob = job }
-    } else {
+      context.lanes[Int(lane)].heldJob = job
+    } else if let job {
       context.record(.jobEnded(job), lane: LaneID(index: lane))
     }
   }

@@ -3,7 +3,7 @@ import RacelabKernel
 
 /// A tiny model for the kernel's tests: two lanes (`main`, `other`), events that exercise every
 /// kernel service, and operations a task body can call.
-public struct TestModel: SimulationModel {
+public struct TestModel: SimulationModel, Sendable {
   /// The `main` lane.
   public static let main = LaneID(index: 0)
   /// The `other` lane.

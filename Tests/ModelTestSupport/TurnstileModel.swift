@@ -2,7 +2,7 @@ import ModelContract
 import RacelabKernel
 
 /// The runnable turnstile (see ``TurnstileDefinition``).
-public struct TurnstileModel: SimulationModel {
+public struct TurnstileModel: SimulationModel, Sendable {
   /// A turnstile event.
   public enum Event: Sendable, Hashable {
     case coin(Int64)
