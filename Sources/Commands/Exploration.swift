@@ -2,7 +2,6 @@ import Foundation
 import RacelabKernel
 import Renderers
 import ScenarioFormat
-import Synchronization
 
 /// Explores one loaded scenario file and builds its report: the part of `explore` that `check
 /// --explore` shares.
@@ -200,7 +199,7 @@ private final class Progress: Sendable {
   /// What each step is: schedules, or the state graph's runs.
   private let unit: String
   private let start = Date()
-  private let counts = Mutex(Counts())
+  private let counts = Locked(Counts())
 
   init(console: Console, parts: Int, counting unit: String = "schedules") {
     self.console = console

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import RacelabKernel
 
 /// Runs independent pieces of work on several threads and returns their results in index
 /// order, so the outcome never depends on which thread finished first.
@@ -8,7 +8,7 @@ enum ParallelWork {
   static func map<Result: Sendable>(
     count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Result
   ) -> [Result] {
-    let slots = Mutex<[Result?]>(Array(repeating: nil, count: count))
+    let slots = Locked<[Result?]>(Array(repeating: nil, count: count))
     let workers = max(1, min(jobs, count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       for index in stride(from: worker, to: count, by: workers) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What every schedule from one point of a run on reaches: for each distinct outcome, how many
 /// schedules reach it and the smallest of them, written from that point on.
 ///
@@ -67,7 +65,7 @@ public final class StateGraph: Sendable {
     var isFull = false
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Locked(Storage())
   /// The most states the graph holds; an exploration that needs more stops, incomplete.
   public let capacity: Int
 
