@@ -187,7 +187,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     running = (task.index, frame.process)
     let stop = resume(&frame, task: task, resumption, context: &context)
     running = nil
-    frames[Int(task.index)] = frame
+    frames[Int(task.index)] = consume frame
     switch stop {
     case .suspend(let directive): return directive
     case .finished(let value):

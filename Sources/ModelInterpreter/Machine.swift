@@ -107,42 +107,40 @@ extension InterpretedModel {
     _ instruction: Instruction, _ frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> Stop? {
-    // Built for each use and gone at the end of its statement, so that a local written right
-    // after is not shared with it (and is changed in place).
-    var scope: Scope {
-      Scope(
-        locals: frame.top.locals, task: task,
-        process: runningProcess(frame.top.operation, of: frame))
-    }
     switch instruction {
     case .assignLocal(let slot, let value):
-      frame.top.locals[slot] = try evaluate(value, scope, context: &context)
+      frame.top.locals[slot] = try evaluated(value, in: frame, task: task, context: &context)
     case .assignState(let slot, let value):
-      let result = try evaluate(value, scope, context: &context)
+      let result = try evaluated(value, in: frame, task: task, context: &context)
       noteWrite(of: slot, in: &frame)
       state[slot] = result
     case .returnValue(let value):
       let result = try value.map { value throws(RunTimeError) in
-        try evaluate(value, scope, context: &context)
+        try evaluated(value, in: frame, task: task, context: &context)
       }
       return leave(&frame, with: result ?? .none, task: task, context: &context)
     case .jump(let target):
       frame.top.pc = target
     case .jumpUnless(let condition, let target):
-      if !(try evaluate(condition, scope, context: &context).isTrue) {
+      if !(try evaluated(condition, in: frame, task: task, context: &context).isTrue) {
         frame.top.pc = target
       }
     case .call(let operation, let arguments, let into):
       return try call(
-        operation, arguments, into: into, &frame, scope: scope, task: task, context: &context)
+        operation, arguments, into: into, &frame, scope: scope(of: frame, task: task),
+        task: task, context: &context)
     case .sleep(let length):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       frame.suspension = .sleep
-      return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
+      return .suspend(
+        .sleep(nanoseconds: try evaluated(length, in: frame, task: task, context: &context).integer)
+      )
     case .sleepCatching(let length, let onCancel, let after):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
-      return .suspend(.sleep(nanoseconds: try evaluate(length, scope, context: &context).integer))
+      return .suspend(
+        .sleep(nanoseconds: try evaluated(length, in: frame, task: task, context: &context).integer)
+      )
     case .countUp(let counter, let limit, let body):
       let next = frame.top.locals[counter].integer + 1
       frame.top.locals[counter] = .int(next)
@@ -168,7 +166,7 @@ extension InterpretedModel {
     case .spawn(let spawn):
       var arguments: [Value] = []
       for argument in spawn.arguments {
-        arguments.append(try evaluate(argument, scope, context: &context))
+        arguments.append(try evaluated(argument, in: frame, task: task, context: &context))
       }
       let home = program.lanes[program.operations[spawn.operation].lane].process
       let lane =
@@ -185,7 +183,7 @@ extension InterpretedModel {
       }
       if let into = spawn.into { frame.top.locals[into] = .task(id.index) }
     case .cancel(let handle):
-      if case .task(let index) = try evaluate(handle, scope, context: &context) {
+      if case .task(let index) = try evaluated(handle, in: frame, task: task, context: &context) {
         if index == task?.index {
           // The running task cancels itself: its frame, with its children, is `frame`.
           context.cancel(TaskID(index: index))
@@ -196,7 +194,8 @@ extension InterpretedModel {
       }
     case .await(let handle, let into):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot await") }
-      guard case .task(let index) = try evaluate(handle, scope, context: &context) else {
+      guard case .task(let index) = try evaluated(handle, in: frame, task: task, context: &context)
+      else {
         throw RunTimeError(message: "await of a task handle that is none")
       }
       frame.suspension = .await(task: index, into: into)
@@ -236,8 +235,10 @@ extension InterpretedModel {
       if let task, context.hasEnded(task) { return .stopped }
     case .after(let delay, let operation, let arguments):
       var values: [Value] = []
-      for argument in arguments { values.append(try evaluate(argument, scope, context: &context)) }
-      let nanoseconds = try evaluate(delay, scope, context: &context).integer
+      for argument in arguments {
+        values.append(try evaluated(argument, in: frame, task: task, context: &context))
+      }
+      let nanoseconds = try evaluated(delay, in: frame, task: task, context: &context).integer
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
       let owner = runningProcess(frame.top.operation, of: frame)
@@ -254,7 +255,9 @@ extension InterpretedModel {
       }
     case .record(let record, let values):
       var row: [Value] = []
-      for value in values { row.append(try evaluate(value, scope, context: &context)) }
+      for value in values {
+        row.append(try evaluated(value, in: frame, task: task, context: &context))
+      }
       records[record].append(row)
       if context.isTracing { context.note(recordNote(record, row, task: task)) }
       openObligations(for: record, row: row, context: context)
@@ -264,7 +267,8 @@ extension InterpretedModel {
         switch part {
         case .text(let words): text += words
         case .value(let value, let type):
-          text += ValueText.text(try evaluate(value, scope, context: &context), type, program)
+          text += ValueText.text(
+            try evaluated(value, in: frame, task: task, context: &context), type, program)
         }
         try spend(text.utf8.count)
       }
@@ -273,6 +277,29 @@ extension InterpretedModel {
       try changeTable(instruction, &frame, task: task, context: &context)
     }
     return nil
+  }
+
+  /// The value of `expression` in `frame`'s running activation. A literal, a local or a state
+  /// variable, the commonest operands, is read where it is: a ``Scope`` copies the locals.
+  private mutating func evaluated(
+    _ expression: Expression, in frame: TaskFrame, task: TaskID?,
+    context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> Value {
+    switch expression {
+    case .literal(let value): return value
+    case .local(let slot): return frame.top.locals[slot]
+    case .state(let slot): return state[slot]
+    default: return try evaluate(expression, scope(of: frame, task: task), context: &context)
+    }
+  }
+
+  /// What an expression in `frame`'s running activation may read. Built for each use and gone
+  /// at the end of its statement, so that a local written right after is not shared with it
+  /// (and is changed in place).
+  private func scope(of frame: TaskFrame, task: TaskID?) -> Scope {
+    Scope(
+      locals: frame.top.locals, task: task,
+      process: runningProcess(frame.top.operation, of: frame))
   }
 
   /// A call: on the same lane it runs at once; on another lane it hops there (a suspension).
