@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What every schedule from one point of a run on reaches: for each distinct outcome, how many
 /// schedules reach it and the smallest of them, written from that point on.
 ///
@@ -53,68 +55,104 @@ struct Reach: Sendable {
 public final class StateGraph: Sendable {
   /// A state at a choice point, as a key of the graph. It is never changed once made and only
   /// hashed and compared, which reads it: sharing it between threads is safe although a model's
-  /// state type does not promise `Sendable`.
+  /// state type does not promise `Sendable`. Its hash is computed once, outside every lock.
   struct Key: Hashable, @unchecked Sendable {
-    var value: AnyHashable
+    let value: AnyHashable
+    let hash: Int
+
+    init(value: AnyHashable) {
+      self.value = value
+      self.hash = value.hashValue
+    }
+
+    static func == (left: Key, right: Key) -> Bool {
+      left.hash == right.hash && left.value == right.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
+    }
   }
 
-  struct Storage {
-    var reaches: [Key: Reach] = [:]
-    /// Distinct outcomes, in the order first met: the closing figures and the invariants broken.
-    var outcomes: [(summary: [TraceField], violations: [String])] = []
-    var isFull = false
-  }
-
-  private let storage = Locked(Storage())
+  /// Distinct outcomes, in the order first met: the closing figures and the invariants broken.
+  private let outcomes = Locked<[(summary: [TraceField], violations: [String])]>([])
+  /// The finished states, spread by hash over locks of their own, so that threads looking up
+  /// states seldom wait for each other.
+  private let shards: [Locked<[Key: Reach]>]
+  private let finished = Atomic<Int>(0)
+  private let filled = Atomic<Bool>(false)
   /// The most states the graph holds; an exploration that needs more stops, incomplete.
   public let capacity: Int
+
+  private static let shardCount = 64
 
   /// A graph of at most `capacity` states.
   public init(capacity: Int) {
     self.capacity = capacity
+    self.shards = (0..<Self.shardCount).map { _ in Locked([:]) }
   }
 
   /// The number of states finished.
-  public var stateCount: Int { storage.withLock { $0.reaches.count } }
+  public var stateCount: Int { finished.load(ordering: .acquiring) }
 
   /// The hashes of the states finished, for counting states together with other tallies'.
-  public var stateHashes: Set<Int> { storage.withLock { Set($0.reaches.keys.map(\.hashValue)) } }
+  public var stateHashes: Set<Int> {
+    var hashes = Set<Int>()
+    for shard in shards { shard.withLock { hashes.formUnion($0.keys.lazy.map(\.hash)) } }
+    return hashes
+  }
 
   /// Whether an exploration stopped because the graph could hold no more states.
-  public var isFull: Bool { storage.withLock { $0.isFull } }
+  public var isFull: Bool { filled.load(ordering: .acquiring) }
+
+  private func shard(of key: Key) -> Locked<[Key: Reach]> {
+    shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
+  }
 
   func reach(of key: Key) -> Reach? {
-    storage.withLock { $0.reaches[key] }
+    shard(of: key).withLock { $0[key] }
   }
 
   /// Records the reach of a finished state; `false` when the graph is full.
   func finish(_ key: Key, reach: Reach) -> Bool {
-    storage.withLock { storage in
-      guard storage.reaches[key] == nil else { return true }
-      guard storage.reaches.count < capacity else {
-        storage.isFull = true
+    shard(of: key).withLock { reaches in
+      guard reaches[key] == nil else { return true }
+      guard reserveState() else {
+        filled.store(true, ordering: .releasing)
         return false
       }
-      storage.reaches[key] = reach
+      reaches[key] = reach
       return true
     }
   }
 
+  /// Counts one more state unless the graph holds `capacity` already.
+  private func reserveState() -> Bool {
+    var current = finished.load(ordering: .relaxed)
+    while current < capacity {
+      let (exchanged, original) = finished.compareExchange(
+        expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      current = original
+    }
+    return false
+  }
+
   /// The index of the outcome of `result`, added if new.
   func outcome(of result: SimulationResult) -> Int {
-    storage.withLock { storage in
-      if let index = storage.outcomes.firstIndex(where: {
+    outcomes.withLock { outcomes in
+      if let index = outcomes.firstIndex(where: {
         $0.summary == result.summary && $0.violations == result.violations
       }) {
         return index
       }
-      storage.outcomes.append((result.summary, result.violations))
-      return storage.outcomes.count - 1
+      outcomes.append((result.summary, result.violations))
+      return outcomes.count - 1
     }
   }
 
   func outcome(at index: Int) -> (summary: [TraceField], violations: [String]) {
-    storage.withLock { $0.outcomes[index] }
+    outcomes.withLock { $0[index] }
   }
 }
 
