@@ -1,4 +1,5 @@
 import Foundation
+import RacelabKernel
 
 /// A JUnit XML report, the format CI systems read test results in: one test suite, one test
 /// case per scenario file, with a `failure` (its text: what racelab printed about the file, a
@@ -129,23 +130,22 @@ struct JUnitReport {
 
 /// A console that also keeps, uncoloured, what one scenario's check writes: the text of its
 /// JUnit failure.
-final class ScenarioTranscript: @unchecked Sendable {
-  private let lock = NSLock()
-  private var text = ""
+final class ScenarioTranscript: Sendable {
+  private let text = Locked("")
 
   /// What was written so far, both streams in order.
-  var written: String { lock.withLock { text } }
+  var written: String { text.withLock { $0 } }
 
   /// `console`, with everything it writes kept here too.
   func teeing(_ console: Console) -> Console {
     var tee = console
     tee.write = { [self] part in
       console.write(part)
-      lock.withLock { text += part }
+      text.withLock { $0 += part }
     }
     tee.writeError = { [self] part in
       console.writeError(part)
-      lock.withLock { text += part }
+      text.withLock { $0 += part }
     }
     return tee
   }
