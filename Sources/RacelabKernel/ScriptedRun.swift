@@ -32,22 +32,69 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
   ) -> (result: SimulationResult, strategy: Strategy) {
     var instants: [Int64]?
     while true {
-      var simulation = Simulation(
-        model: model, profile: profile, wallClock: setup.wallClock,
-        strategy: strategy, tracing: tracing, arrivalInstants: instants, traceLimit: traceLimit)
-      simulation.stopTime = setup.stopTime
-      for (happening, event) in zip(timeline, events) {
-        switch happening.timing {
-        case .at(let time):
-          simulation.schedule(event, at: time, tie: happening.tie, maybe: happening.maybe)
-        case .within(let window):
-          simulation.schedule(event, within: window, tie: happening.tie, maybe: happening.maybe)
-        }
-      }
+      var simulation = self.simulation(
+        profile: profile, strategy: strategy, tracing: tracing, traceSink: nil,
+        arrivalInstants: instants, traceLimit: traceLimit)
       let result = simulation.run()
       guard let restart = simulation.restartInstants else { return (result, simulation.strategy) }
       instants = restart
     }
+  }
+
+  /// The arrival instants the run with `strategy` settles on (see
+  /// ``simulate(profile:strategy:tracing:traceLimit:)``), found without a trace: `nil` when the
+  /// run never starts again. A run given them does not start again, so its trace can stream.
+  public func settledArrivalInstants<Strategy: SchedulingStrategy>(
+    profile: RuntimeProfile, strategy: Strategy
+  ) -> [Int64]? {
+    var instants: [Int64]?
+    while true {
+      var simulation = self.simulation(
+        profile: profile, strategy: strategy, tracing: false, traceSink: nil,
+        arrivalInstants: instants, traceLimit: .max)
+      _ = simulation.run()
+      guard let restart = simulation.restartInstants else { return instants }
+      instants = restart
+    }
+  }
+
+  /// Runs the scenario once, from `arrivalInstants` (from
+  /// ``settledArrivalInstants(profile:strategy:)`` with the same strategy), streaming at most
+  /// `traceLimit` trace events to `sink` as they happen; the result keeps no trace. The run
+  /// is the one ``simulate(profile:strategy:tracing:traceLimit:)`` ends with.
+  public func simulate<Strategy: SchedulingStrategy>(
+    profile: RuntimeProfile, strategy: Strategy, arrivalInstants: [Int64]?,
+    streamingTo sink: any TraceSink, traceLimit: Int = .max
+  ) -> (result: SimulationResult, strategy: Strategy) {
+    var simulation = self.simulation(
+      profile: profile, strategy: strategy, tracing: true, traceSink: sink,
+      arrivalInstants: arrivalInstants, traceLimit: traceLimit)
+    let result = simulation.run()
+    precondition(
+      simulation.restartInstants == nil,
+      "a run from its settled arrival instants started again: runs are not deterministic")
+    return (result, simulation.strategy)
+  }
+
+  /// A run with every scripted happening registered.
+  private func simulation<Strategy: SchedulingStrategy>(
+    profile: RuntimeProfile, strategy: Strategy, tracing: Bool, traceSink: (any TraceSink)?,
+    arrivalInstants: [Int64]?, traceLimit: Int
+  ) -> Simulation<Definition.Model, Strategy> {
+    var simulation = Simulation(
+      model: model, profile: profile, wallClock: setup.wallClock, strategy: strategy,
+      tracing: tracing, traceSink: traceSink, arrivalInstants: arrivalInstants,
+      traceLimit: traceLimit)
+    simulation.stopTime = setup.stopTime
+    for (happening, event) in zip(timeline, events) {
+      switch happening.timing {
+      case .at(let time):
+        simulation.schedule(event, at: time, tie: happening.tie, maybe: happening.maybe)
+      case .within(let window):
+        simulation.schedule(event, within: window, tie: happening.tie, maybe: happening.maybe)
+      }
+    }
+    return simulation
   }
 }
 

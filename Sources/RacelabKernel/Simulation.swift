@@ -35,12 +35,15 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// Creates a run of `model`.
   /// - Parameters:
   ///   - tracing: record the full trace (`true`) or keep only counters.
+  ///   - traceSink: where the trace streams, event by event, instead of being kept in the
+  ///     result; only read when `tracing` is `true`.
   ///   - arrivalInstants: the instant each windowed happening arrives at, in registration
   ///     order, when a previous run asked to start again (``restartInstants``); `nil` for the
   ///     earliest instant of each window.
   public init(
     model: Model, profile: RuntimeProfile, wallClock: WallClock, strategy: Strategy,
-    tracing: Bool = true, arrivalInstants: [Int64]? = nil, traceLimit: Int = .max
+    tracing: Bool = true, traceSink: (any TraceSink)? = nil, arrivalInstants: [Int64]? = nil,
+    traceLimit: Int = .max
   ) {
     self.model = model
     self.strategyBox = StrategyBox(strategy)
@@ -49,6 +52,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       laneCount: max(1, model.laneNames.count), wallClock: wallClock, profile: profile,
       isTracing: tracing)
     self.context.traceLimit = traceLimit
+    self.context.traceSink = traceSink
     self.context.chooser = strategyBox
     self.concurrentLanes = model.concurrentLanes
     self.model.prepare(context: &context)

@@ -19,9 +19,13 @@ public struct SimulationContext<Model: SimulationModel> {
   public private(set) var violations: [String] = []
   /// When each of ``violations`` first broke.
   public private(set) var violationTimes: [VirtualTime] = []
-  /// The trace so far (empty unless ``isTracing``).
+  /// The trace so far (empty unless ``isTracing``, and empty when it streams to a sink).
   public internal(set) var trace: [TraceEvent] = []
-  /// The most events the trace keeps; past it, the trace stops and ``traceOverflowed`` is set.
+  /// Where the trace streams instead of being kept, if anywhere.
+  var traceSink: (any TraceSink)?
+  /// How many events the trace has taken so far, kept or streamed.
+  private var traceCount = 0
+  /// The most events the trace takes; past it, the trace stops and ``traceOverflowed`` is set.
   var traceLimit = Int.max
   /// Whether the run produced more trace events than ``traceLimit``.
   public internal(set) var traceOverflowed = false
@@ -59,11 +63,17 @@ public struct SimulationContext<Model: SimulationModel> {
     _ kind: @autoclosure () -> TraceEvent.Kind, lane: LaneID?, at time: VirtualTime? = nil
   ) {
     guard isTracing else { return }
-    guard trace.count < traceLimit else {
+    guard traceCount < traceLimit else {
       traceOverflowed = true
       return
     }
-    trace.append(TraceEvent(time: time ?? now, lane: lane, kind: kind()))
+    traceCount += 1
+    let event = TraceEvent(time: time ?? now, lane: lane, kind: kind())
+    if let traceSink {
+      traceSink.receive(event)
+    } else {
+      trace.append(event)
+    }
   }
 
   /// Adds a model note to the trace, on the running job's lane. The note is only built when
