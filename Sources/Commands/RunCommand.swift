@@ -55,13 +55,16 @@ public struct RunCommand: Sendable {
           return .badInput
         }
       }
-      let output = ScenarioRunner.render(file, format: format, replay: replay)
+      // A text trace is written while the run goes, so a run of any length fits in memory.
+      let output =
+        format == .text
+        ? ScenarioRunner.writeText(file, replay: replay, console: console)
+        : ScenarioRunner.render(file, format: format, replay: replay)
       if let incomplete = output.incomplete {
         console.report(incomplete)
         return .badInput
       }
-      console.write(
-        format == .text ? console.paint(output.text, headlines: output.headlines) : output.text)
+      if format != .text { console.write(output.text) }
       console.annotate(output.failedExpectations, path: file.displayPath)
       return output.held ? .success : .failure
     }

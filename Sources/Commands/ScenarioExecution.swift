@@ -11,11 +11,48 @@ public enum ScenarioExecution {
     _ definition: some ModelDefinition, _ scenario: Scenario, timeline: [ScriptedHappening],
     strategy: Strategy, schedule: String? = nil, traceLimit: Int = .max
   ) -> RunReport {
-    let setup = scenario.setup
     let result = definition.simulate(
-      setup: setup, profile: scenario.runtime, timeline: timeline, strategy: strategy,
+      setup: scenario.setup, profile: scenario.runtime, timeline: timeline, strategy: strategy,
       traceLimit: traceLimit
     ).result
+    return report(definition, scenario, result: result, schedule: schedule)
+  }
+
+  /// Runs a timeline scenario on `definition` with `strategy` and writes its text trace while
+  /// it runs, keeping none of it: a first run measures the columns, a second, identical run
+  /// streams the lines to the function `output` gives for the report (which `adjust` finishes
+  /// first). Returns the report, whose trace is empty; when the trace passes `traceLimit`,
+  /// nothing is written and the report's result says so.
+  static func streamText<Strategy: SchedulingStrategy>(
+    _ definition: some ModelDefinition, _ scenario: Scenario, timeline: [ScriptedHappening],
+    strategy: Strategy, schedule: String?, traceLimit: Int, adjust: (inout RunReport) -> Void,
+    output: (RunReport) -> (String) -> Void
+  ) -> RunReport {
+    let start = ScenarioStart(definition, setup: scenario.setup, timeline: timeline)
+    let instants = start.settledArrivalInstants(profile: scenario.runtime, strategy: strategy)
+    let measure = TextTraceMeasure(
+      runtime: scenario.runtime.name, laneNames: definition.laneNames)
+    let result = start.simulate(
+      profile: scenario.runtime, strategy: strategy, arrivalInstants: instants,
+      streamingTo: measure, traceLimit: traceLimit
+    ).result
+    var report = report(definition, scenario, result: result, schedule: schedule)
+    adjust(&report)
+    guard !result.traceOverflowed else { return report }
+    let writer = TextTraceWriter(report: report, columns: measure.finish(), write: output(report))
+    _ = start.simulate(
+      profile: scenario.runtime, strategy: strategy, arrivalInstants: instants,
+      streamingTo: writer, traceLimit: traceLimit)
+    writer.finish()
+    return report
+  }
+
+  /// The report of `result`, a run of `scenario` on `definition`.
+  private static func report(
+    _ definition: some ModelDefinition, _ scenario: Scenario, result: SimulationResult,
+    schedule: String?
+  ) -> RunReport {
+    let setup = scenario.setup
     return RunReport(
       scenario: scenario.name, title: scenario.title, model: definition.vocabulary.name,
       runtime: scenario.runtime.name, variant: setup.variant,

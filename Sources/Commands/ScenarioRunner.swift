@@ -39,15 +39,7 @@ enum ScenarioRunner {
         case .mermaid: MermaidTraceRenderer.render(report)
         case .svg: SVGTimelineRenderer.render(report)
         }
-      var output = Output(text: text, held: report.expectationsMet, headlines: [report.headline])
-      if report.expectationsNotChecked == nil,
-        report.expectations.count == scenario.expectations.count
-      {
-        output.failedExpectations = zip(scenario.expectations, report.expectations)
-          .filter { !$0.1.holds }
-          .map { written, check in (written.location, check) }
-      }
-      return output
+      return output(text, of: report, file)
     case .table(let name, let rows):
       guard !format.drawsTimeline else {
         return Output(
@@ -62,6 +54,43 @@ enum ScenarioRunner {
         format == .json ? TableJSONRenderer.render(report) : TableTextRenderer.render(report)
       return Output(text: text, held: report.allHold, headlines: [])
     }
+  }
+
+  /// Runs the file and writes its text trace to `console` while it runs, keeping none of it
+  /// (a table is written once it is complete); the output's text is empty.
+  static func writeText(_ file: ScenarioFile, replay: ScheduleToken?, console: Console) -> Output {
+    guard case .timeline(let timeline) = file.scenario.content else {
+      let output = render(file, format: .text, replay: replay)
+      if output.incomplete == nil {
+        console.write(console.paint(output.text, headlines: output.headlines))
+      }
+      return output
+    }
+    let report = ScenarioExecution.streamText(
+      file.definition, file.scenario, timeline: timeline,
+      strategy: ReplayStrategy(replay?.schedule ?? .default), schedule: replay?.text,
+      traceLimit: file.limits.traceEvents,
+      adjust: { report in
+        report.expectationsNotChecked = file.expectationsNotChecked
+        report.customTaskBody = file.scenario.setup.replacesTaskBodies
+      },
+      output: { report in { console.write(console.paint($0, headlines: [report.headline])) } })
+    guard !report.result.traceOverflowed else {
+      return Output(text: "", held: false, headlines: [], incomplete: traceTooLong(file))
+    }
+    return output("", of: report, file)
+  }
+
+  /// The output `text` of `report`, a run of `file`, with the expectations that did not hold.
+  private static func output(_ text: String, of report: RunReport, _ file: ScenarioFile) -> Output {
+    var output = Output(text: text, held: report.expectationsMet, headlines: [report.headline])
+    let expectations = file.scenario.expectations
+    if report.expectationsNotChecked == nil, report.expectations.count == expectations.count {
+      output.failedExpectations = zip(expectations, report.expectations)
+        .filter { !$0.1.holds }
+        .map { written, check in (written.location, check) }
+    }
+    return output
   }
 
   /// Why a run of `file` has no output: its trace passed the limit.

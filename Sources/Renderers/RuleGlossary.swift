@@ -28,10 +28,22 @@ enum RuleGlossary {
     "K7": "Deferred.await() throws when the waiter is cancelled",
   ]
 
-  /// `lines` with each rule's first citation, `(S4)`, spelled out as `(S4: …)`.
-  static func glossingFirstUses(_ lines: [TraceLine]) -> [TraceLine] {
-    var unexplained = Set(glosses.map(\.key))
-    func gloss(_ text: String) -> String {
+  /// Spells out each rule's first citation in a trace read line by line: `(S4)` becomes
+  /// `(S4: …)` the first time, and stays `(S4)` after that.
+  struct Glossing {
+    private var unexplained = Set(glosses.map(\.key))
+
+    /// `line`, the next line of the trace, with the rules it cites first spelled out.
+    mutating func gloss(_ line: TraceLine) -> TraceLine {
+      switch line {
+      case .head(let time, let lane, let subject, let text):
+        .head(time: time, lane: lane, subject: subject, text: gloss(text))
+      case .more(let text): .more(gloss(text))
+      case .broken: line
+      }
+    }
+
+    private mutating func gloss(_ text: String) -> String {
       guard !unexplained.isEmpty, text.contains("(") else { return text }
       var text = text
       for (rule, words) in glosses where unexplained.contains(rule) {
@@ -40,14 +52,6 @@ enum RuleGlossary {
         unexplained.remove(rule)
       }
       return text
-    }
-    return lines.map { line in
-      switch line {
-      case .head(let time, let lane, let subject, let text):
-        .head(time: time, lane: lane, subject: subject, text: gloss(text))
-      case .more(let text): .more(gloss(text))
-      case .broken: line
-      }
     }
   }
 }

@@ -8,21 +8,115 @@ import RacelabKernel
 /// report gives the same bytes on every machine and run. Text from the scenario (a title, a
 /// version) is shown with its control characters escaped (``VisibleText``): it can neither drive
 /// the reader's terminal nor start a line of its own.
+///
+/// A run too long to keep streams instead: ``TextTraceMeasure`` reads it once for the widths of
+/// the columns, and ``TextTraceWriter`` writes it during a second, identical run. Rendering a
+/// kept trace goes through the same two, so both give the same bytes.
 public enum TextTraceRenderer {
   /// The text trace of `report`, ending with exactly one newline.
   public static func render(_ report: RunReport) -> String {
-    let phrases = Phrasebook(
-      words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
-    let body = RuleGlossary.glossingFirstUses(
-      TraceNarrator.lines(of: report.result.trace, phrases: phrases))
-    let layout = TraceLayout(laneNames: report.laneNames, lines: body)
-    var lines = header(of: report)
-    lines.append("")
-    lines.append(layout.columnHeader)
-    lines += layout.format(body)
-    lines.append("")
-    lines += TraceSummary.lines(of: report)
-    return lines.map(VisibleText.escaping).joined(separator: "\n") + "\n"
+    let measure = TextTraceMeasure(runtime: report.runtime, laneNames: report.laneNames)
+    for event in report.result.trace { measure.receive(event) }
+    var text = ""
+    let writer = TextTraceWriter(report: report, columns: measure.finish()) { text += $0 }
+    for event in report.result.trace { writer.receive(event) }
+    writer.finish()
+    return text
+  }
+}
+
+/// The widths of a text trace's columns, which depend on its every line.
+public struct TextTraceColumns: Sendable {
+  let layout: TraceLayout
+}
+
+/// The first pass of a streamed text trace: narrates the run's events and keeps only what
+/// the columns must fit.
+public final class TextTraceMeasure: TraceSink {
+  private let laneNames: [String]
+  private var narrator: TraceNarrator
+  private var extent = TraceLayout.Extent()
+
+  /// A measure of a run on `runtime` with lanes `laneNames`, as its report will name them.
+  public init(runtime: String, laneNames: [String]) {
+    self.laneNames = laneNames
+    self.narrator = TraceNarrator(
+      phrases: Phrasebook(words: RuntimeWords(runtime: runtime), laneNames: laneNames))
+  }
+
+  /// Reads the run's next event.
+  public func receive(_ event: TraceEvent) {
+    narrator.read(event)
+    narrator.drain { extent.include($0) }
+  }
+
+  /// The columns, once the run's last event was received.
+  public func finish() -> TextTraceColumns {
+    narrator.finish()
+    narrator.drain { extent.include($0) }
+    return TextTraceColumns(layout: TraceLayout(laneNames: laneNames, extent: extent))
+  }
+}
+
+/// The second pass of a streamed text trace: writes the header at once, each line of the body
+/// as soon as it is final, and the summary at ``finish()``, in chunks of whole lines.
+public final class TextTraceWriter: TraceSink {
+  private let report: RunReport
+  private let layout: TraceLayout
+  private let write: (String) -> Void
+  private let chunkSize: Int
+  private var narrator: TraceNarrator
+  private var glossing = RuleGlossary.Glossing()
+  private var places = TraceLayout.InstantPlaces()
+  private var pending = ""
+
+  /// A writer of `report`'s trace in `columns` (measured on the same run), handing text to
+  /// `write` in chunks of about `chunkSize` bytes that end at a line's end. The report's trace
+  /// is not read: the events come through ``receive(_:)``.
+  public init(
+    report: RunReport, columns: TextTraceColumns, chunkSize: Int = 1 << 16,
+    write: @escaping (String) -> Void
+  ) {
+    self.report = report
+    self.layout = columns.layout
+    self.write = write
+    self.chunkSize = chunkSize
+    self.narrator = TraceNarrator(
+      phrases: Phrasebook(words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
+    )
+    for line in Self.header(of: report) { append(line) }
+    append("")
+    append(layout.columnHeader)
+  }
+
+  /// Writes what the run's next event finishes.
+  public func receive(_ event: TraceEvent) {
+    narrator.read(event)
+    narrator.drain { writeBody($0) }
+  }
+
+  /// Writes the rest of the body and the summary; the text then ends with one newline.
+  public func finish() {
+    narrator.finish()
+    narrator.drain { writeBody($0) }
+    append("")
+    for line in TraceSummary.lines(of: report) { append(line) }
+    write(pending)
+    pending = ""
+  }
+
+  private func writeBody(_ line: TraceLine) {
+    let glossed = glossing.gloss(line)
+    append(layout.format(glossed, place: places.place(of: glossed)))
+  }
+
+  private func append(_ line: String) {
+    pending += VisibleText.escaping(line)
+    pending += "\n"
+    if pending.utf8.count >= chunkSize {
+      write(pending)
+      pending.removeAll(keepingCapacity: true)
+    }
   }
 
   private static func header(of report: RunReport) -> [String] {

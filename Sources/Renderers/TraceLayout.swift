@@ -20,21 +20,55 @@ struct TraceLayout {
   let timeWidth: Int
   let orderWidth: Int
 
+  /// A layout whose lane column fits `laneNames` and the column header, and whose time and
+  /// place columns fit `extent`.
+  init(laneNames: [String], extent: Extent) {
+    laneWidth = ([Self.laneHeader, TraceNarrator.noLane] + laneNames).map(\.count).max() ?? 0
+    timeWidth = extent.widestTime
+    orderWidth = max(Self.orderHeader.count, String(extent.mostPlaces).count)
+  }
+
   /// A layout whose lane column fits `laneNames` and the column header, and whose time column
   /// fits the times of `lines`.
   init(laneNames: [String], lines: [TraceLine]) {
-    laneWidth = ([Self.laneHeader, TraceNarrator.noLane] + laneNames).map(\.count).max() ?? 0
-    var widest = Self.minimumTimeWidth
-    for line in lines {
+    var extent = Extent()
+    for line in lines { extent.include(line) }
+    self.init(laneNames: laneNames, extent: extent)
+  }
+
+  /// What the time and place columns must fit, gathered one line at a time, so that a trace
+  /// read as a stream is measured without being kept.
+  struct Extent {
+    /// The widest time shown, at least ``TraceLayout/minimumTimeWidth``.
+    private(set) var widestTime = TraceLayout.minimumTimeWidth
+    /// The most happenings at one instant, at least 1.
+    private(set) var mostPlaces = 1
+    private var places = InstantPlaces()
+
+    /// Widens the extent to fit `line`, the next line of the trace.
+    mutating func include(_ line: TraceLine) {
       switch line {
       case .head(let time, _, _, _), .broken(let time, _, _, _):
-        widest = max(widest, DurationText.instant(time).count)
+        widestTime = max(widestTime, DurationText.instant(time).count)
       case .more: break
       }
+      if let place = places.place(of: line) { mostPlaces = max(mostPlaces, place) }
     }
-    timeWidth = widest
-    orderWidth = max(
-      Self.orderHeader.count, String(Self.places(of: lines).compactMap { $0 }.max() ?? 1).count)
+  }
+
+  /// Numbers the happenings of each instant, line by line.
+  struct InstantPlaces {
+    private var instant: VirtualTime?
+    private var place = 0
+
+    /// The place of `line`, the next line of the trace, among the happenings of its instant,
+    /// counting from 1; `nil` for a further explanation and for a broken invariant.
+    mutating func place(of line: TraceLine) -> Int? {
+      guard case .head(let time, _, _, _) = line else { return nil }
+      place = time == instant ? place + 1 : 1
+      instant = time
+      return place
+    }
   }
 
   private static let laneHeader = "lane"
@@ -50,29 +84,12 @@ struct TraceLayout {
 
   /// The text of each body line, in order, each happening numbered within its instant.
   func format(_ lines: [TraceLine]) -> [String] {
-    zip(lines, Self.places(of: lines)).map { line, place in format(line, place: place) }
+    var places = InstantPlaces()
+    return lines.map { format($0, place: places.place(of: $0)) }
   }
 
-  /// Each head line's place among the happenings of its instant, counting from 1; `nil` for a
-  /// further explanation and for a broken invariant.
-  private static func places(of lines: [TraceLine]) -> [Int?] {
-    var places: [Int?] = []
-    places.reserveCapacity(lines.count)
-    var instant: VirtualTime?
-    var place = 0
-    for line in lines {
-      switch line {
-      case .head(let time, _, _, _):
-        place = time == instant ? place + 1 : 1
-        instant = time
-        places.append(place)
-      case .more, .broken: places.append(nil)
-      }
-    }
-    return places
-  }
-
-  private func format(_ line: TraceLine, place: Int?) -> String {
+  /// The text of `line`, numbered `place` within its instant.
+  func format(_ line: TraceLine, place: Int?) -> String {
     switch line {
     case .head(let time, let lane, let subject, let text):
       row(Self.noMarker, time, place, lane, subject, text)

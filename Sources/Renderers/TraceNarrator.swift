@@ -51,6 +51,25 @@ struct TraceNarrator {
     return narrator
   }
 
+  /// Reads `event`, the next event of a trace read as a stream; ``drain(_:)`` hands on the
+  /// lines it finished.
+  mutating func read(_ event: TraceEvent) {
+    narrate(event)
+  }
+
+  /// Ends a trace read as a stream: the last happening's lines are written.
+  mutating func finish() {
+    close()
+  }
+
+  /// Hands each line written since the last drain to `body`, in order, and forgets them. A
+  /// line once written never changes.
+  mutating func drain(_ body: (TraceLine) -> Void) {
+    guard !lines.isEmpty else { return }
+    for line in lines { body(line) }
+    lines.removeAll(keepingCapacity: true)
+  }
+
   /// The work its lane queues did (``LaneQueues/work``).
   var queueWork: Int { queues.work }
 
