@@ -43,15 +43,37 @@ enum RuleGlossary {
       }
     }
 
+    /// `text` with each `(RULE)` whose rule is not yet explained spelled out at its first
+    /// occurrence. Most lines cite only rules explained already, so the scan reads bytes and
+    /// builds nothing until it finds a rule to spell out.
     private mutating func gloss(_ text: String) -> String {
-      guard !unexplained.isEmpty, text.contains("(") else { return text }
-      var text = text
-      for (rule, words) in glosses where unexplained.contains(rule) {
-        guard let range = text.range(of: "(\(rule))") else { continue }
-        text.replaceSubrange(range, with: "(\(rule): \(words))")
-        unexplained.remove(rule)
+      guard !unexplained.isEmpty else { return text }
+      let bytes = text.utf8
+      var found: [String] = []
+      var from = bytes.startIndex
+      while let open = bytes[from...].firstIndex(of: UInt8(ascii: "(")),
+        let close = bytes[open...].firstIndex(of: UInt8(ascii: ")"))
+      {
+        from = bytes.index(after: open)
+        guard bytes.distance(from: from, to: close) <= RuleGlossary.longestRule else { continue }
+        let rule = String(text[from..<close])
+        if unexplained.remove(rule) != nil { found.append(rule) }
       }
-      return text
+      guard !found.isEmpty else { return text }
+      var glossed = text
+      for rule in found {
+        guard let words = RuleGlossary.words[rule],
+          let range = glossed.range(of: "(\(rule))")
+        else { continue }
+        glossed.replaceSubrange(range, with: "(\(rule): \(words))")
+      }
+      return glossed
     }
   }
+
+  /// The length of the longest rule name, in bytes.
+  private static let longestRule = glosses.map(\.key.utf8.count).max() ?? 0
+
+  /// Each rule's plain words, looked up by name.
+  private static let words = Dictionary(uniqueKeysWithValues: glosses.map { ($0.key, $0.value) })
 }

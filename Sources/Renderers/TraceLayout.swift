@@ -94,7 +94,7 @@ struct TraceLayout {
     case .head(let time, let lane, let subject, let text):
       row(Self.noMarker, time, place, lane, subject, text)
     case .more(let text):
-      trimmed(String(repeating: " ", count: explanationColumn) + text)
+      trimmed(Self.spaces(explanationColumn) + text)
     case .broken(let time, let lane, let invariant, let detail):
       row(Self.brokenMarker, time, place, lane, "BROKEN", "\(detail) · invariant \(invariant)")
     }
@@ -125,10 +125,18 @@ struct TraceLayout {
   }
 
   static func padLeft(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
+    spaces(width - text.count) + text
   }
 
   static func padRight(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text + spaces(width - text.count)
   }
+
+  /// `count` spaces (none for a count below 1); the common widths are made once.
+  private static func spaces(_ count: Int) -> String {
+    guard count > 0 else { return "" }
+    return count < blanks.count ? blanks[count] : String(repeating: " ", count: count)
+  }
+
+  private static let blanks = (0...80).map { String(repeating: " ", count: $0) }
 }
