@@ -67,7 +67,7 @@ let package = Package(
       name: "racelab-bench",
       dependencies: [
         "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Commands",
-        "ModelInterpreter",
+        "ModelInterpreter", "Renderers",
       ],
       path: "Benchmarks/racelab-bench"),
 

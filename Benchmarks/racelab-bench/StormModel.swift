@@ -122,22 +122,3 @@ struct StormOutcome: Equatable {
   var events: UInt64
   var checksum: UInt64
 }
-
-/// Runs the storm through the kernel's public API, with the full trace or counters only.
-/// Returns the outcome and the number of trace events recorded.
-func runKernelStorm(tasks: Int, tracing: Bool) -> (StormOutcome, traceEvents: Int) {
-  var simulation = Simulation(
-    model: StormModel(tasks: tasks), profile: .swift,
-    wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0),
-    strategy: DefaultStrategy(), tracing: tracing)
-  simulation.schedule(.spawnAll, at: .zero)
-  let result = simulation.run()
-  let model = simulation.model
-  // Every completed storm sleep is recorded by the model; the kernel also counts the
-  // controller's one sleep.
-  precondition(
-    result.counters.sleepsCompleted == Int(model.sleepsRecorded) + 1,
-    "storm: the kernel's and the model's sleep counts disagree")
-  let events = model.sleepsRecorded + UInt64(result.counters.cancellationsDelivered)
-  return (StormOutcome(events: events, checksum: model.checksum), result.trace.count)
-}

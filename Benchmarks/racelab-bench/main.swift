@@ -1,8 +1,8 @@
 // racelab-bench: benchmark workloads of racelab, one measurement per line (JSON or text).
 //
-//   racelab-bench storm --tasks N [--trace] [--runs R] [--format json]
+//   racelab-bench storm --tasks N [--trace off|stream|keep|text] [--runs R] [--format json]
 //   racelab-bench floor --tasks N [--runs R] [--format json]
-//   racelab-bench storm-file --tasks N [--trace] [--file PATH] [--runs R] [--format json]
+//   racelab-bench storm-file --tasks N [--trace off|keep] [--file PATH] [--runs R] [--format json]
 //   racelab-bench load-model [--lines N] [--runs R] [--format json]
 //   racelab-bench explore [FILE…] [--sweep-limit K] [--runs R] [--format json]
 //   racelab-bench parse [--happenings N] [--file PATH] [--runs R] [--format json]
@@ -19,18 +19,15 @@
   import Darwin
 #endif
 
-/// Command-line options: `--name value` pairs, bare flags and positional words.
+/// Command-line options: `--name value` pairs and positional words.
 struct Options {
   var values: [String: String] = [:]
-  var flags: Set<String> = []
   var positional: [String] = []
 
-  init(_ arguments: ArraySlice<String>, flagNames: Set<String>) {
+  init(_ arguments: ArraySlice<String>) {
     var rest = arguments
     while let word = rest.popFirst() {
-      if flagNames.contains(word) {
-        flags.insert(word)
-      } else if word.hasPrefix("--"), let value = rest.popFirst() {
+      if word.hasPrefix("--"), let value = rest.popFirst() {
         values[word] = value
       } else {
         positional.append(word)
@@ -49,9 +46,9 @@ struct Options {
 }
 
 let usage = """
-  usage: racelab-bench storm --tasks N [--trace] [--runs R] [--format json]
+  usage: racelab-bench storm --tasks N [--trace off|stream|keep|text] [--runs R] [--format json]
          racelab-bench floor --tasks N [--runs R] [--format json]
-         racelab-bench storm-file --tasks N [--trace] [--file PATH] [--runs R] [--format json]
+         racelab-bench storm-file --tasks N [--trace off|keep] [--file PATH] [--runs R] [--format json]
          racelab-bench load-model [--lines N] [--runs R] [--format json]
          racelab-bench explore [FILE…] [--sweep-limit K] [--runs R] [--format json]
          racelab-bench parse [--happenings N] [--file PATH] [--runs R] [--format json]
@@ -71,7 +68,7 @@ guard arguments.count >= 2 else {
   printError(usage)
   exit(2)
 }
-let options = Options(arguments.dropFirst(2), flagNames: ["--trace"])
+let options = Options(arguments.dropFirst(2))
 let json = options.values["--format"] == "json"
 let runs = max(1, options.integer("--runs", default: 5))
 
@@ -83,11 +80,19 @@ func emit(_ measurement: Measurement) {
 switch arguments[1] {
 case "storm":
   let tasks = options.integer("--tasks", default: 10_000)
-  let tracing = options.flags.contains("--trace")
+  let modeName = options.values["--trace"] ?? "off"
+  guard let mode = StormTraceMode(rawValue: modeName) else {
+    printError(
+      "racelab-bench: --trace needs one of "
+        + StormTraceMode.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(modeName)'")
+    exit(2)
+  }
   var traceEvents = 0
+  var textBytes = 0
   let (timing, outcome) = Timing.measure(runs: runs) { () -> StormOutcome in
-    let (outcome, recorded) = runKernelStorm(tasks: tasks, tracing: tracing)
+    let (outcome, recorded, bytes) = runKernelStorm(tasks: tasks, mode: mode)
     traceEvents = recorded
+    textBytes = bytes
     return outcome
   }
   let floor = rawFloorStorm(tasks: tasks)
@@ -100,16 +105,22 @@ case "storm":
   var measurement = Measurement(workload: "storm")
   measurement["implementation"] = .string("racelab")
   measurement["tasks"] = .int(tasks)
-  measurement["trace"] = .bool(tracing)
+  measurement["trace"] = .string(mode.rawValue)
   measurement["events"] = .unsigned(outcome.events)
   measurement["checksum"] = .unsigned(outcome.checksum)
   measurement["traceEvents"] = .int(traceEvents)
+  measurement["textBytes"] = .int(textBytes)
   measurement.addTiming(timing, count: Int(outcome.events))
   emit(measurement)
 
 case "storm-file":
   let tasks = options.integer("--tasks", default: 10_000)
-  let tracing = options.flags.contains("--trace")
+  let traceName = options.values["--trace"] ?? "off"
+  guard traceName == "off" || traceName == "keep" else {
+    printError("racelab-bench: storm-file --trace needs off or keep, not '\(traceName)'")
+    exit(2)
+  }
+  let tracing = traceName == "keep"
   let path = options.values["--file"] ?? "Benchmarks/storm.model.yaml"
   let (definition, _) = loadModelFile(path)
   let (timing, outcome) = Timing.measure(runs: runs) {
@@ -118,7 +129,7 @@ case "storm-file":
   var measurement = Measurement(workload: "storm")
   measurement["implementation"] = .string("model-file")
   measurement["tasks"] = .int(tasks)
-  measurement["trace"] = .bool(tracing)
+  measurement["trace"] = .string(traceName)
   measurement["events"] = .unsigned(outcome.events)
   measurement.addTiming(timing, count: Int(outcome.events))
   emit(measurement)
