@@ -19,7 +19,8 @@ public struct TraceEvent: Sendable, Equatable {
     self.kind = kind
   }
 
-  /// The kinds of trace event.
+  /// The kinds of trace event. The rare kinds with large payloads are boxed (`indirect`), so
+  /// that they do not widen every event of a kept trace.
   public enum Kind: Sendable, Equatable {
     /// A model event arrived. `delivery` says whether it queued a job or acted at once;
     /// `tieLast` whether it was a `tie: last` happening, applied after the others due then.
@@ -42,7 +43,7 @@ public struct TraceEvent: Sendable, Equatable {
     case sleepThrewAtOnce(TaskID, rule: String?)
     /// A sleep of some length in `window` (nanoseconds) began: its timer is due somewhere in
     /// `dueWindow`, and in this run at `due` (the earliest instant the answers so far allow).
-    case sleepWindowed(
+    indirect case sleepWindowed(
       TaskID, timer: TimerID, window: ClosedRange<Int64>, dueWindow: ClosedRange<VirtualTime>,
       due: VirtualTime)
     /// A sleep's timer expired; the task's resumption was queued behind `jobsAhead` jobs.
@@ -78,14 +79,14 @@ public struct TraceEvent: Sendable, Equatable {
     /// A process died: the jobs queued on one of its lanes were dropped.
     case jobsDropped(lane: LaneID, count: Int)
     /// A structured note from the model (a guard, a recorded attempt, a state change).
-    case note(ModelNote)
+    indirect case note(ModelNote)
     /// An invariant of the model broke at this instant.
-    case invariantBroken(name: String, detail: String)
+    indirect case invariantBroken(name: String, detail: String)
     /// A windowed happening's arrival instant was chosen.
-    case arrivalChosen(event: String, window: ClosedRange<VirtualTime>, at: VirtualTime)
+    indirect case arrivalChosen(event: String, window: ClosedRange<VirtualTime>, at: VirtualTime)
     /// The schedule applied `event` before `overtook` happenings due at the same instant that
     /// come before it in the default order (registration, `tie: last` after the rest).
-    case orderChosen(event: String, overtook: [String])
+    indirect case orderChosen(event: String, overtook: [String])
   }
 
   /// What arriving did with a model event.
@@ -96,24 +97,38 @@ public struct TraceEvent: Sendable, Equatable {
     case actedAtOnce
   }
 
-  /// Where a queued job stands in its lane.
+  /// Where a queued job stands in its lane, packed into 16 bytes: a trace holds one for nearly
+  /// every timer and arrival.
   public struct QueuePosition: Sendable, Equatable {
     /// The lane.
-    public var lane: LaneID
-    /// Jobs queued ahead of it.
-    public var jobsAhead: Int
-    /// The instant the lane's busy job ends, if the lane is busy.
-    public var busyUntil: VirtualTime?
-    /// Whether the lane is frozen (the process is suspended).
-    public var frozen: Bool
+    public let lane: LaneID
+    /// Jobs queued ahead (the low 31 bits) and whether the lane is frozen (the top bit).
+    private let aheadAndFrozen: UInt32
+    /// The busy job's end in nanoseconds, or `Int64.min` when the lane is not busy.
+    private let busyUntilNanoseconds: Int64
 
-    /// Creates a queue position.
+    /// Jobs queued ahead of it.
+    public var jobsAhead: Int { Int(aheadAndFrozen & Self.aheadMask) }
+    /// The instant the lane's busy job ends, if the lane is busy.
+    public var busyUntil: VirtualTime? {
+      busyUntilNanoseconds == .min ? nil : VirtualTime(nanoseconds: busyUntilNanoseconds)
+    }
+    /// Whether the lane is frozen (the process is suspended).
+    public var frozen: Bool { aheadAndFrozen & Self.frozenBit != 0 }
+
+    /// Creates a queue position. A lane holds far fewer than 2³¹ jobs (each is a task or an
+    /// event the run made, and a run's trace is limited to millions of events), so
+    /// `jobsAhead` fits; it is clamped rather than wrapped if it ever did not.
     public init(lane: LaneID, jobsAhead: Int, busyUntil: VirtualTime?, frozen: Bool) {
       self.lane = lane
-      self.jobsAhead = jobsAhead
-      self.busyUntil = busyUntil
-      self.frozen = frozen
+      self.aheadAndFrozen =
+        UInt32(clamping: min(max(jobsAhead, 0), Int(Self.aheadMask)))
+        | (frozen ? Self.frozenBit : 0)
+      self.busyUntilNanoseconds = busyUntil?.nanoseconds ?? .min
     }
+
+    private static let frozenBit: UInt32 = 1 << 31
+    private static let aheadMask: UInt32 = frozenBit - 1
   }
 
   /// A job on a lane.
