@@ -55,16 +55,17 @@ public struct RunCommand: Sendable {
           return .badInput
         }
       }
-      // A text trace is written while the run goes, so a run of any length fits in memory.
+      // A text trace or JSON document is written while the run goes, so a run of any length
+      // fits in memory; a picture needs the whole trace.
       let output =
-        format == .text
-        ? ScenarioRunner.writeText(file, replay: replay, console: console)
-        : ScenarioRunner.render(file, format: format, replay: replay)
+        format.drawsTimeline
+        ? ScenarioRunner.render(file, format: format, replay: replay)
+        : ScenarioRunner.write(file, format: format, replay: replay, console: console)
       if let incomplete = output.incomplete {
         console.report(incomplete)
         return .badInput
       }
-      if format != .text { console.write(output.text) }
+      if format.drawsTimeline { console.write(output.text) }
       console.annotate(output.failedExpectations, path: file.displayPath)
       return output.held ? .success : .failure
     }

@@ -18,20 +18,18 @@ public enum ScenarioExecution {
     return report(definition, scenario, result: result, schedule: schedule)
   }
 
-  /// Runs a timeline scenario on `definition` with `strategy` and writes its text trace while
-  /// it runs, keeping none of it: a first run measures the columns, a second, identical run
-  /// streams the lines to the function `output` gives for the report (which `adjust` finishes
-  /// first). Returns the report, whose trace is empty; when the trace passes `traceLimit`,
-  /// nothing is written and the report's result says so.
-  static func streamText<Strategy: SchedulingStrategy>(
+  /// Runs a timeline scenario on `definition` with `strategy` and writes its output while it
+  /// runs, keeping none of the trace: a first run streams to `measure` and gives the report
+  /// (which `adjust` finishes), then a second, identical run streams to the writer `writer`
+  /// makes for that report. Returns the report, whose trace is empty; when the trace passes
+  /// `traceLimit`, no writer is made and the report's result says so.
+  static func stream<Strategy: SchedulingStrategy>(
     _ definition: some ModelDefinition, _ scenario: Scenario, timeline: [ScriptedHappening],
-    strategy: Strategy, schedule: String?, traceLimit: Int, adjust: (inout RunReport) -> Void,
-    output: (RunReport) -> (String) -> Void
+    strategy: Strategy, schedule: String?, traceLimit: Int, measure: any TraceSink,
+    adjust: (inout RunReport) -> Void, writer: (RunReport) -> any StreamedTraceWriter
   ) -> RunReport {
     let start = ScenarioStart(definition, setup: scenario.setup, timeline: timeline)
     let instants = start.settledArrivalInstants(profile: scenario.runtime, strategy: strategy)
-    let measure = TextTraceMeasure(
-      runtime: scenario.runtime.name, laneNames: definition.laneNames)
     let result = start.simulate(
       profile: scenario.runtime, strategy: strategy, arrivalInstants: instants,
       streamingTo: measure, traceLimit: traceLimit
@@ -39,11 +37,11 @@ public enum ScenarioExecution {
     var report = report(definition, scenario, result: result, schedule: schedule)
     adjust(&report)
     guard !result.traceOverflowed else { return report }
-    let writer = TextTraceWriter(report: report, columns: measure.finish(), write: output(report))
+    let output = writer(report)
     _ = start.simulate(
       profile: scenario.runtime, strategy: strategy, arrivalInstants: instants,
-      streamingTo: writer, traceLimit: traceLimit)
-    writer.finish()
+      streamingTo: output, traceLimit: traceLimit)
+    output.finish()
     return report
   }
 

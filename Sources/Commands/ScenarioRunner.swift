@@ -56,25 +56,37 @@ enum ScenarioRunner {
     }
   }
 
-  /// Runs the file and writes its text trace to `console` while it runs, keeping none of it
-  /// (a table is written once it is complete); the output's text is empty.
-  static func writeText(_ file: ScenarioFile, replay: ScheduleToken?, console: Console) -> Output {
+  /// Runs the file and writes its text trace or JSON document to `console` while it runs,
+  /// keeping none of the trace (a table is written once it is complete); the output's text is
+  /// empty. The text trace's first run measures its columns; the JSON document's first run
+  /// gives the members written before the trace.
+  static func write(
+    _ file: ScenarioFile, format: RunCommand.Format, replay: ScheduleToken?, console: Console
+  ) -> Output {
     guard case .timeline(let timeline) = file.scenario.content else {
-      let output = render(file, format: .text, replay: replay)
+      let output = render(file, format: format, replay: replay)
       if output.incomplete == nil {
-        console.write(console.paint(output.text, headlines: output.headlines))
+        console.write(
+          format == .text ? console.paint(output.text, headlines: output.headlines) : output.text)
       }
       return output
     }
-    let report = ScenarioExecution.streamText(
+    let text = TextTraceMeasure(
+      runtime: file.scenario.runtime.name, laneNames: file.definition.laneNames)
+    let report = ScenarioExecution.stream(
       file.definition, file.scenario, timeline: timeline,
       strategy: ReplayStrategy(replay?.schedule ?? .default), schedule: replay?.text,
-      traceLimit: file.limits.traceEvents,
+      traceLimit: file.limits.traceEvents, measure: format == .text ? text : DiscardedTrace(),
       adjust: { report in
         report.expectationsNotChecked = file.expectationsNotChecked
         report.customTaskBody = file.scenario.setup.replacesTaskBodies
       },
-      output: { report in { console.write(console.paint($0, headlines: [report.headline])) } })
+      writer: { report -> any StreamedTraceWriter in
+        guard format == .text else { return JSONTraceWriter(report: report, write: console.write) }
+        return TextTraceWriter(report: report, columns: text.finish()) {
+          console.write(console.paint($0, headlines: [report.headline]))
+        }
+      })
     guard !report.result.traceOverflowed else {
       return Output(text: "", held: false, headlines: [], incomplete: traceTooLong(file))
     }
@@ -91,6 +103,12 @@ enum ScenarioRunner {
         .map { written, check in (written.location, check) }
     }
     return output
+  }
+
+  /// A sink that drops every event: the first run of a streamed JSON document only needs the
+  /// report.
+  private final class DiscardedTrace: TraceSink {
+    func receive(_ event: TraceEvent) {}
   }
 
   /// Why a run of `file` has no output: its trace passed the limit.

@@ -1,22 +1,88 @@
 import Foundation
+import RacelabKernel
 
 /// Renders a run as one JSON object for other tools: the run's identity, a `summary` with every
 /// summary field of the model plus `violations` and `expectationsMet` (scenario-format §9), the
 /// checked expectations, and the full trace, one object per kernel event.
 ///
 /// Written by `JSONEncoder` with sorted keys, on one line (several files give JSON Lines), so the
-/// same report gives the same bytes every time.
+/// same report gives the same bytes every time. Rendering a kept trace goes through
+/// ``JSONTraceWriter``, which a run too long to keep streams to instead.
 public enum JSONTraceRenderer {
   /// The JSON document of `report`, ending with one newline.
   public static func render(_ report: RunReport) -> String {
-    let encoder = JSONEncoder()
+    var text = ""
+    let writer = JSONTraceWriter(report: report) { text += $0 }
+    for event in report.result.trace { writer.receive(event) }
+    writer.finish()
+    return text
+  }
+}
+
+/// Writes a run's JSON document while the run goes: the members that sort before `trace` at
+/// once, each event as it comes, and the rest at ``finish()``, in chunks of whole events.
+///
+/// The members before the trace (the summary, the headline, the expectations) come from the
+/// report, so a streamed run gets its report from a first, identical run.
+public final class JSONTraceWriter: StreamedTraceWriter {
+  private let events: TraceEventJSON
+  private let encoder = JSONEncoder()
+  private let write: (String) -> Void
+  private let chunkSize: Int
+  /// The end of the document: the trace's close and the members after it.
+  private let closing: String
+  private var pending = ""
+  private var wroteEvent = false
+
+  /// A writer of `report`'s document, handing text to `write` in chunks of about `chunkSize`
+  /// bytes. The report's trace is not read: the events come through ``receive(_:)``.
+  public init(report: RunReport, chunkSize: Int = 1 << 16, write: @escaping (String) -> Void) {
+    self.events = TraceEventJSON(laneNames: report.laneNames)
+    self.write = write
+    self.chunkSize = chunkSize
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(document(of: report))) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
+    let members = Self.members(of: report).sorted { $0.0 < $1.0 }
+    var opening = "{"
+    var closing = "]"
+    for (name, value) in members {
+      let member = "\"\(name)\":" + Self.encoded(value, by: encoder)
+      if name < Self.traceKey {
+        opening += member + ","
+      } else {
+        closing += "," + member
+      }
+    }
+    self.pending = opening + "\"\(Self.traceKey)\":["
+    self.closing = closing + "}\n"
   }
 
-  private static func document(of report: RunReport) -> JSONValue {
-    let events = TraceEventJSON(laneNames: report.laneNames)
+  /// Writes the run's next event.
+  public func receive(_ event: TraceEvent) {
+    if wroteEvent { pending += "," }
+    wroteEvent = true
+    pending += Self.encoded(events.object(event), by: encoder)
+    if pending.utf8.count >= chunkSize {
+      write(pending)
+      pending.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Closes the trace and writes the members after it; the text then ends with one newline.
+  public func finish() {
+    write(pending + closing)
+    pending = ""
+  }
+
+  private static let traceKey = "trace"
+
+  private static func encoded(_ value: JSONValue, by encoder: JSONEncoder) -> String {
+    let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Every member of the document but the trace; their names are plain ASCII, so sorting them
+  /// as strings is the order `JSONEncoder` sorts keys in.
+  private static func members(of report: RunReport) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
       ("scenario", .string(report.scenario)),
       ("title", .optional(report.title)),
@@ -29,7 +95,6 @@ public enum JSONTraceRenderer {
       ("headline", .string(report.headline)),
       ("summary", summary(of: report)),
       ("expectations", .array(report.expectations.map(expectation))),
-      ("trace", .array(report.result.trace.map(events.object))),
     ]
     if let schedule = report.schedule { members.append(("schedule", .string(schedule))) }
     if let fixHint = report.fixHint { members.append(("fixHint", .string(fixHint))) }
@@ -37,7 +102,7 @@ public enum JSONTraceRenderer {
       members.append(("expectationsNotChecked", .string(reason)))
     }
     if report.customTaskBody { members.append(("customTaskBody", .bool(true))) }
-    return .object(members)
+    return members
   }
 
   /// The model's summary fields by name, then the two every run has.

@@ -60,7 +60,7 @@ public final class TextTraceMeasure: TraceSink {
 
 /// The second pass of a streamed text trace: writes the header at once, each line of the body
 /// as soon as it is final, and the summary at ``finish()``, in chunks of whole lines.
-public final class TextTraceWriter: TraceSink {
+public final class TextTraceWriter: StreamedTraceWriter {
   private let report: RunReport
   private let layout: TraceLayout
   private let write: (String) -> Void

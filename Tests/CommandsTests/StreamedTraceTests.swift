@@ -26,15 +26,23 @@ struct StreamedTraceTests {
     }
   }
 
-  /// All the text `streamText` writes.
+  /// The text trace and the JSON document streamed runs with `strategy` write.
   static func streamed(
     _ file: ScenarioFile, _ timeline: [ScriptedHappening], strategy: some SchedulingStrategy
-  ) -> String {
+  ) -> (text: String, json: String) {
     var text = ""
-    _ = ScenarioExecution.streamText(
+    let measure = TextTraceMeasure(
+      runtime: file.scenario.runtime.name, laneNames: file.definition.laneNames)
+    _ = ScenarioExecution.stream(
       file.definition, file.scenario, timeline: timeline, strategy: strategy, schedule: nil,
-      traceLimit: .max, adjust: { _ in }, output: { _ in { text += $0 } })
-    return text
+      traceLimit: .max, measure: measure, adjust: { _ in },
+      writer: { TextTraceWriter(report: $0, columns: measure.finish()) { text += $0 } })
+    var json = ""
+    _ = ScenarioExecution.stream(
+      file.definition, file.scenario, timeline: timeline, strategy: strategy, schedule: nil,
+      traceLimit: .max, measure: EventCounter(), adjust: { _ in },
+      writer: { JSONTraceWriter(report: $0) { json += $0 } })
+    return (text, json)
   }
 
   /// Whether a run of `scenario` with `strategy` starts again before it settles.
@@ -88,9 +96,9 @@ struct StreamedTraceTests {
         if Self.startsAgain(file.definition, file.scenario, timeline, strategy: strategy) {
           restarted += 1
         }
-        #expect(
-          Self.streamed(file, timeline, strategy: strategy) == TextTraceRenderer.render(report),
-          "\(file.path) seed \(seed)")
+        let streamed = Self.streamed(file, timeline, strategy: strategy)
+        #expect(streamed.text == TextTraceRenderer.render(report), "\(file.path) seed \(seed)")
+        #expect(streamed.json == JSONTraceRenderer.render(report), "\(file.path) seed \(seed)")
         runs += 1
       }
     }
@@ -123,14 +131,33 @@ struct StreamedTraceTests {
     #expect(streamed.received == kept && kept > 0)
   }
 
-  @Test func aStreamedTracePastItsLimitWritesNothing() throws {
-    let (file, timeline) = try #require(Self.timelineFiles().first)
-    var written = ""
-    let report = ScenarioExecution.streamText(
-      file.definition, file.scenario, timeline: timeline, strategy: DefaultStrategy(),
-      schedule: nil, traceLimit: 3, adjust: { _ in }, output: { _ in { written += $0 } })
-    #expect(report.result.traceOverflowed)
-    #expect(written.isEmpty)
+  @Test(arguments: [RunCommand.Format.text, .json])
+  func aTracePastItsLimitWritesNothing(_ format: RunCommand.Format) throws {
+    let path = repositoryRoot.appendingPathComponent(
+      "scenarios/review-prompt/canonical/busy-main-disappear-original.yaml"
+    ).path
+    var command = RunCommand(files: [path], format: format)
+    command.limits.traceEvents = 3
+    let result = capture { command.execute(console: $0) }
+    #expect(result.status == .badInput)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains("the trace is longer than the limit of 3 events"))
+  }
+
+  @Test func runWritesTheJSONDocumentOfTheKeptTrace() throws {
+    var compared = 0
+    for (file, timeline) in Self.timelineFiles() {
+      var report = ScenarioExecution.report(
+        file.definition, file.scenario, timeline: timeline, strategy: DefaultStrategy())
+      report.expectationsNotChecked = file.expectationsNotChecked
+      report.customTaskBody = file.scenario.setup.replacesTaskBodies
+      let result = capture {
+        RunCommand(files: [file.path], format: .json).execute(console: $0)
+      }
+      #expect(result.output == JSONTraceRenderer.render(report), "\(file.path)")
+      compared += 1
+    }
+    #expect(compared >= 100)
   }
 }
 
