@@ -7,9 +7,12 @@ One command reproduces the performance table:
 
 It builds `racelab-bench` and `racelab` in release mode (unless --no-build), then
 runs each storm case as its own process (so peak memory is per case), A B A B …
-for several rounds: racelab counters-only, racelab with trace, SimPy, the floor.
+for several rounds: racelab counters-only, racelab with the trace streamed to a
+reading consumer, with the trace kept, SimPy, the floor.
 Ratios are computed within each round and shown as min–median–max over the
-rounds. Then: storm scaling (N = 10^3 … 10^6), explore vs the 1 ms sweep, parse
+rounds. Then: the cost of the full trace against counters only (streamed at every
+N, kept up to --trace-max, rendered as streamed text up to --text-max), storm
+scaling (N = 10^3 … 10^6), explore vs the 1 ms sweep, parse
 vs PyYAML, and whole-process `racelab check` / `racelab run` times.
 
 It installs nothing. Missing peers are reported (`pip install simpy`,
@@ -67,7 +70,11 @@ def main() -> None:
         "--sizes", default="1000,10000,100000,1000000", help="storm task counts"
     )
     parser.add_argument(
-        "--trace-max", type=int, default=100000, help="largest N run with the trace on"
+        "--trace-max", type=int, default=100000, help="largest N run with the trace kept"
+    )
+    parser.add_argument(
+        "--text-max", type=int, default=10000,
+        help="largest N run with the text trace streamed (about 5 us per trace event)",
     )
     parser.add_argument("--base-runs", type=int, default=1, help="runs of PyYAML BaseLoader")
     parser.add_argument(
@@ -121,8 +128,11 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
             "racelab": [bench, "storm", "--tasks", str(n), *runs, "--format", "json"],
             "floor": [bench, "floor", "--tasks", str(n), *runs, "--format", "json"],
         }
+        cases["stream"] = [*cases["racelab"], "--trace", "stream"]
         if n <= args.trace_max:
-            cases["trace"] = [*cases["racelab"], "--trace"]
+            cases["keep"] = [*cases["racelab"], "--trace", "keep"]
+        if n <= args.text_max:
+            cases["text"] = [*cases["racelab"], "--trace", "text"]
         large = n >= args.large
         if have_simpy:
             cases["simpy"] = [
@@ -143,8 +153,9 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
                     raise SystemExit(f"storm N={n}: {name} disagrees with the reference")
         rows.append((n, reference, results))
 
-    print("\n## storm (events and checksums equal across racelab, trace, SimPy, floor, reference)")
-    print("| N | events | racelab events/s | × SimPy | ÷ floor (time) | trace ÷ counters "
+    print("\n## storm (events and checksums equal across racelab, traced runs, SimPy, floor, "
+          "reference)")
+    print("| N | events | racelab events/s | × SimPy | ÷ floor (time) | streamed trace ÷ counters "
           "| racelab peak | SimPy peak | SimPy ÷ racelab memory |")
     print("|---|---|---|---|---|---|---|---|---|")
     for n, reference, results in rows:
@@ -152,8 +163,7 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
         ours = results["racelab"]
         rate = statistics.median(r["rate"] for r in ours)
         vs_floor = spread([ours[i]["seconds"] / results["floor"][i]["seconds"] for i in rounds], 2)
-        vs_trace = (spread([results["trace"][i]["seconds"] / ours[i]["seconds"] for i in rounds], 2)
-                    if "trace" in results else "—")
+        vs_trace = spread([results["stream"][i]["seconds"] / ours[i]["seconds"] for i in rounds], 2)
         if "simpy" in results:
             vs_simpy = spread([results["simpy"][i]["seconds"] / ours[i]["seconds"]
                                for i in rounds])
@@ -166,6 +176,33 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
         peak = megabytes(statistics.median(r["peakMemoryBytes"] for r in ours))
         print(f"| {n:,} | {reference['events']:,} | {rate / 1e6:.2f} M | {vs_simpy} | {vs_floor} "
               f"| {vs_trace} | {peak} | {simpy_peak} | {memory} |")
+
+    print("\n## the full trace against counters only (ratios per round, min–median–max)")
+    print("| N | trace events | mode | seconds | ÷ counters (time) | peak | ÷ counters (memory) |")
+    print("|---|---|---|---|---|---|---|")
+    for n, reference, results in rows:
+        ours = results["racelab"]
+        rounds = range(len(ours))
+        events = results["stream"][0]["traceEvents"]
+        print(f"| {n:,} | {events:,} | counters only "
+              f"| {statistics.median(r['seconds'] for r in ours):.3f} | 1 "
+              f"| {megabytes(statistics.median(r['peakMemoryBytes'] for r in ours))} | 1 |")
+        for mode in ("stream", "keep", "text"):
+            if mode not in results:
+                continue
+            measured = results[mode]
+            if any(r["traceEvents"] != events for r in measured):
+                raise SystemExit(f"storm N={n}: {mode} saw another number of trace events")
+            time_ratio = spread([measured[i]["seconds"] / ours[i]["seconds"] for i in rounds], 2)
+            memory_ratio = spread(
+                [measured[i]["peakMemoryBytes"] / ours[i]["peakMemoryBytes"] for i in rounds], 2)
+            seconds = statistics.median(r["seconds"] for r in measured)
+            peak = megabytes(statistics.median(r["peakMemoryBytes"] for r in measured))
+            print(f"| {n:,} | {events:,} | {mode} | {seconds:.3f} | {time_ratio} | {peak} "
+                  f"| {memory_ratio} |")
+    print("(stream: every structured event made and handed to a consumer that reads it and keeps "
+          "none; keep: every event kept until the run ends; text: the text trace streamed, a "
+          "measuring run then a writing run)")
 
     print("\n## storm scaling (racelab counters-only)")
     print("| N | ns per event | floor ns per event | bytes per pending happening |")
