@@ -17,17 +17,26 @@ final class ModelLibrary {
 
   private var entries: [String: Entry] = [:]
   private let limits: ScenarioLimits
+  /// Bytes already read, by standardized path: these files are not read again.
+  private let preloaded: [String: [UInt8]]
 
-  init(limits: ScenarioLimits) {
+  /// A library that reads files under `limits`, except those in `preloaded` (path to bytes),
+  /// whose bytes it already has.
+  init(limits: ScenarioLimits, preloaded: [String: [UInt8]] = [:]) {
     self.limits = limits
+    self.preloaded = Dictionary(
+      preloaded.map { (Self.key(of: $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The model file at `path`, loading and checking it the first time; its problems are
   /// printed then. `nil` when it cannot be read.
   func entry(at path: String, console: Console) -> Entry? {
-    let key = URL(fileURLWithPath: path).standardizedFileURL.path
+    let key = Self.key(of: path)
     if let entry = entries[key] { return entry }
-    guard let bytes = ScenarioFiles.read(path, limit: limits.fileBytes, console: console) else {
+    guard
+      let bytes = preloaded[key]
+        ?? ScenarioFiles.read(path, limit: limits.fileBytes, console: console)
+    else {
       return nil
     }
     var entry = Entry(definition: nil, bytes: bytes)
@@ -42,6 +51,11 @@ final class ModelLibrary {
     }
     entries[key] = entry
     return entry
+  }
+
+  /// The one name of a path however it is spelled: standardized, as an absolute path.
+  private static func key(of path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// Where a scenario's `model:` value points: relative to the scenario's folder (the

@@ -130,12 +130,15 @@ enum ScenarioFiles {
   }
 
   /// The decoded scenario at `path` with the overrides applied, or `nil` after printing why
-  /// not. A model file the scenario names is read through `models`.
+  /// not. A model file the scenario names is read through `models`. With `given`, those are
+  /// the file's bytes and nothing is read.
   static func load(
     _ path: String, overrides: Overrides, limits: ScenarioLimits = ScenarioLimits(),
-    models: ModelLibrary? = nil, console: Console
+    models: ModelLibrary? = nil, given: [UInt8]? = nil, console: Console
   ) -> ScenarioFile? {
-    guard let bytes = read(path, limit: limits.fileBytes, console: console) else { return nil }
+    guard let bytes = given ?? read(path, limit: limits.fileBytes, console: console) else {
+      return nil
+    }
     let display = path == "-" ? "<stdin>" : path
     if path.hasSuffix(ScenarioLoader.modelFileSuffix) {
       console.report(
@@ -198,6 +201,24 @@ enum ScenarioFiles {
         "\(display.shown): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
       return nil
     }
+  }
+
+  /// `file` loaded again from the bytes it was read from (its model file's too), sharing no
+  /// storage with it: each thread of an exploration runs its own copy, so the threads never
+  /// count references to the same objects. `nil` only if the bytes no longer load, which
+  /// loading, being deterministic, never does.
+  static func reload(_ file: ScenarioFile) -> ScenarioFile? {
+    let silent = Console(write: { _ in }, writeError: { _ in }, colour: false)
+    var preloaded: [String: [UInt8]] = [:]
+    if let reference = ScenarioLoader.modelReference(file.bytes),
+      ScenarioLoader.namesModelFile(reference.name)
+    {
+      preloaded[ModelLibrary.path(of: reference.name, from: file.path)] = file.modelBytes
+    }
+    return load(
+      file.path, overrides: file.overrides, limits: file.limits,
+      models: ModelLibrary(limits: file.limits, preloaded: preloaded), given: file.bytes,
+      console: silent)
   }
 
   /// Loads each file the operands name and hands it to `body` with the console to write to; a

@@ -5,8 +5,11 @@ import Testing
 /// `--jobs N` changes nothing in the output; `--shard I/N` splits the space into parts whose
 /// union is the whole.
 @Suite struct ScaleOutTests {
+  /// Teaching scenarios on the built-in model, and model files, whose second thread explores
+  /// a copy compiled apart from the first's.
   @Test(arguments: [
     "busy-main-window-original", "kotlin-busy-main-window-cancel-guard", "busy-evening-random",
+    "../purchases/listener-and-launch-race-original", "../entitlements/cron-down-original",
   ])
   func twoJobsPrintTheSameBytesAsOne(_ name: String) {
     let path = teachingScenario(name)
