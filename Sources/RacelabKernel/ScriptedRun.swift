@@ -44,9 +44,13 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
   /// The arrival instants the run with `strategy` settles on (see
   /// ``simulate(profile:strategy:tracing:traceLimit:)``), found without a trace: `nil` when the
   /// run never starts again. A run given them does not start again, so its trace can stream.
+  /// Only a windowed happening or a windowed sleep can make a run start again; without either,
+  /// nothing is run.
   public func settledArrivalInstants<Strategy: SchedulingStrategy>(
     profile: RuntimeProfile, strategy: Strategy
   ) -> [Int64]? {
+    let windowed = timeline.contains { if case .within = $0.timing { true } else { false } }
+    guard windowed || model.sleepsForWindows else { return nil }
     var instants: [Int64]?
     while true {
       var simulation = self.simulation(

@@ -116,14 +116,14 @@ public struct TraceEvent: Sendable, Equatable {
     /// Whether the lane is frozen (the process is suspended).
     public var frozen: Bool { aheadAndFrozen & Self.frozenBit != 0 }
 
-    /// Creates a queue position. A lane holds far fewer than 2³¹ jobs (each is a task or an
-    /// event the run made, and a run's trace is limited to millions of events), so
-    /// `jobsAhead` fits; it is clamped rather than wrapped if it ever did not.
+    /// Creates a queue position; `jobsAhead` is from 0 to 2³¹ − 1. A lane never holds more:
+    /// each job is a task or an event the run made, and even at 16 bytes a job, 2³¹ of them
+    /// would fill 32 GiB before the position were asked for.
     public init(lane: LaneID, jobsAhead: Int, busyUntil: VirtualTime?, frozen: Bool) {
+      precondition(
+        (0...Int(Self.aheadMask)).contains(jobsAhead), "a queue holds 0 to 2³¹ − 1 jobs ahead")
       self.lane = lane
-      self.aheadAndFrozen =
-        UInt32(clamping: min(max(jobsAhead, 0), Int(Self.aheadMask)))
-        | (frozen ? Self.frozenBit : 0)
+      self.aheadAndFrozen = UInt32(jobsAhead) | (frozen ? Self.frozenBit : 0)
       self.busyUntilNanoseconds = busyUntil?.nanoseconds ?? .min
     }
 

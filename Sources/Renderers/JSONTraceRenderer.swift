@@ -27,19 +27,16 @@ public enum JSONTraceRenderer {
 public final class JSONTraceWriter: StreamedTraceWriter {
   private let events: TraceEventJSON
   private let encoder = JSONEncoder()
-  private let write: (String) -> Void
-  private let chunkSize: Int
+  private var output: ChunkedOutput
   /// The end of the document: the trace's close and the members after it.
   private let closing: String
-  private var pending = ""
   private var wroteEvent = false
 
   /// A writer of `report`'s document, handing text to `write` in chunks of about `chunkSize`
   /// bytes. The report's trace is not read: the events come through ``receive(_:)``.
   public init(report: RunReport, chunkSize: Int = 1 << 16, write: @escaping (String) -> Void) {
     self.events = TraceEventJSON(laneNames: report.laneNames)
-    self.write = write
-    self.chunkSize = chunkSize
+    self.output = ChunkedOutput(size: chunkSize, write: write)
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let members = Self.members(of: report).sorted { $0.0 < $1.0 }
     var opening = "{"
@@ -52,25 +49,19 @@ public final class JSONTraceWriter: StreamedTraceWriter {
         closing += "," + member
       }
     }
-    self.pending = opening + "\"\(Self.traceKey)\":["
     self.closing = closing + "}\n"
+    output.append(opening + "\"\(Self.traceKey)\":[")
   }
 
   /// Writes the run's next event.
   public func receive(_ event: TraceEvent) {
-    if wroteEvent { pending += "," }
+    output.append((wroteEvent ? "," : "") + Self.encoded(events.object(event), by: encoder))
     wroteEvent = true
-    pending += Self.encoded(events.object(event), by: encoder)
-    if pending.utf8.count >= chunkSize {
-      write(pending)
-      pending.removeAll(keepingCapacity: true)
-    }
   }
 
   /// Closes the trace and writes the members after it; the text then ends with one newline.
   public func finish() {
-    write(pending + closing)
-    pending = ""
+    output.finish(with: closing)
   }
 
   private static let traceKey = "trace"

@@ -52,7 +52,7 @@ public final class TextTraceMeasure: TraceSink {
 
   /// The columns, once the run's last event was received.
   public func finish() -> TextTraceColumns {
-    narrator.finish()
+    narrator.close()
     narrator.drain { extent.include($0) }
     return TextTraceColumns(layout: TraceLayout(laneNames: laneNames, extent: extent))
   }
@@ -63,12 +63,10 @@ public final class TextTraceMeasure: TraceSink {
 public final class TextTraceWriter: StreamedTraceWriter {
   private let report: RunReport
   private let layout: TraceLayout
-  private let write: (String) -> Void
-  private let chunkSize: Int
+  private var output: ChunkedOutput
   private var narrator: TraceNarrator
   private var glossing = RuleGlossary.Glossing()
   private var places = TraceLayout.InstantPlaces()
-  private var pending = ""
 
   /// A writer of `report`'s trace in `columns` (measured on the same run), handing text to
   /// `write` in chunks of about `chunkSize` bytes that end at a line's end. The report's trace
@@ -79,8 +77,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   ) {
     self.report = report
     self.layout = columns.layout
-    self.write = write
-    self.chunkSize = chunkSize
+    self.output = ChunkedOutput(size: chunkSize, write: write)
     self.narrator = TraceNarrator(
       phrases: Phrasebook(words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
     )
@@ -97,12 +94,11 @@ public final class TextTraceWriter: StreamedTraceWriter {
 
   /// Writes the rest of the body and the summary; the text then ends with one newline.
   public func finish() {
-    narrator.finish()
+    narrator.close()
     narrator.drain { writeBody($0) }
     append("")
     for line in TraceSummary.lines(of: report) { append(line) }
-    write(pending)
-    pending = ""
+    output.finish()
   }
 
   private func writeBody(_ line: TraceLine) {
@@ -111,12 +107,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   }
 
   private func append(_ line: String) {
-    pending += VisibleText.escaping(line)
-    pending += "\n"
-    if pending.utf8.count >= chunkSize {
-      write(pending)
-      pending.removeAll(keepingCapacity: true)
-    }
+    output.append(VisibleText.escaping(line) + "\n")
   }
 
   private static func header(of report: RunReport) -> [String] {

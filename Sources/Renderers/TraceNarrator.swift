@@ -46,20 +46,9 @@ struct TraceNarrator {
   /// A narrator that has read all of `trace`.
   static func reading(_ trace: [TraceEvent], phrases: Phrasebook) -> TraceNarrator {
     var narrator = TraceNarrator(phrases: phrases)
-    for event in trace { narrator.narrate(event) }
+    for event in trace { narrator.read(event) }
     narrator.close()
     return narrator
-  }
-
-  /// Reads `event`, the next event of a trace read as a stream; ``drain(_:)`` hands on the
-  /// lines it finished.
-  mutating func read(_ event: TraceEvent) {
-    narrate(event)
-  }
-
-  /// Ends a trace read as a stream: the last happening's lines are written.
-  mutating func finish() {
-    close()
   }
 
   /// Hands each line written since the last drain to `body`, in order, and forgets them. A
@@ -73,7 +62,9 @@ struct TraceNarrator {
   /// The work its lane queues did (``LaneQueues/work``).
   var queueWork: Int { queues.work }
 
-  private mutating func narrate(_ event: TraceEvent) {
+  /// Reads `event`, the next event of the trace; ``drain(_:)`` hands on the lines it
+  /// finished.
+  mutating func read(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
     switch event.kind {
     case .arrived(let label, .queued(let queueLane, let position), let tieLast):
@@ -247,8 +238,9 @@ struct TraceNarrator {
     block = new
   }
 
-  /// Ends the current happening; one that explained nothing still gets its head line.
-  private mutating func close() {
+  /// Ends the current happening; one that explained nothing still gets its head line. After
+  /// the trace's last event, this writes the last happening's lines.
+  mutating func close() {
     flushCreated()
     if let current = block, !current.written {
       lines.append(

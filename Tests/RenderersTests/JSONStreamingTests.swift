@@ -74,7 +74,9 @@ import Testing
     let writer = JSONTraceWriter(report: report, chunkSize: 1) { chunks.append($0) }
     for event in report.result.trace { writer.receive(event) }
     writer.finish()
-    #expect(chunks.count == report.result.trace.count + 1)
+    // The members before the trace, then one chunk per event, then the close.
+    #expect(chunks.count == report.result.trace.count + 2)
+    #expect(chunks.first?.hasSuffix("\"trace\":[") == true)
     #expect(chunks.joined() == (try Self.encodedWhole(report)))
   }
 
