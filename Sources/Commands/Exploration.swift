@@ -67,11 +67,10 @@ struct Exploration {
       let chosen = mine.map { roots[$0] }
       if settings.stateGraph {
         let graph = StateGraph(capacity: settings.maxStates ?? ExploreSettings.defaultMaxStates)
-        tally = exhaustGraph(
-          space, spaces: spaces, roots: chosen, graph: graph, console: console)
+        tally = exhaustGraph(spaces, roots: chosen, graph: graph, console: console)
         stateTableFull = graph.isFull
       } else {
-        tally = exhaust(space, spaces: spaces, roots: chosen, console: console)
+        tally = exhaust(spaces, roots: chosen, console: console)
       }
     }
     var interrupted = false
@@ -115,19 +114,19 @@ struct Exploration {
     }
   }
 
-  /// Every schedule of the subtrees at `roots`, explored in `space` or, on several threads, in
-  /// each worker's space from `spaces`. Under `--max-schedules` the subtrees run in order with
-  /// one shared budget (so the first N schedules are the same whatever the number of threads);
-  /// otherwise in parallel, each within the default budget.
+  /// Every schedule of the subtrees at `roots`, each explored in its worker's space from
+  /// `spaces`. Under `--max-schedules` the subtrees run in order, in the first worker's space,
+  /// with one shared budget (so the first N schedules are the same whatever the number of
+  /// threads); otherwise in parallel, each within the default budget.
   private func exhaust(
-    _ space: any ScenarioSpace, spaces: @escaping @Sendable (Int) -> any ScenarioSpace,
-    roots: [[Int]], console: Console
+    _ spaces: @escaping @Sendable (Int) -> any ScenarioSpace, roots: [[Int]], console: Console
   ) -> ExplorationTally {
     let progress = Progress(console: console, parts: roots.count)
     defer { progress.finish() }
     var tally = ExplorationTally()
     let pruning = settings.pruning
     if let maxSchedules = settings.maxSchedules {
+      let space = spaces(0)
       for root in roots where !Interruption.wasRequested {
         let part = space.exploreSubtree(
           prefix: root, pruning: pruning, budget: maxSchedules - tally.schedules,
@@ -148,18 +147,20 @@ struct Exploration {
     return tally
   }
 
-  /// Every schedule of the subtrees at `roots`, counted over one state graph that every subtree
-  /// and thread shares; the tally's states are the graph's. Under `--max-schedules` the subtrees
-  /// run in order with one shared budget of runs; otherwise in parallel, each within the default
-  /// budget. A shared graph changes how many runs the exploration takes, never its answer.
+  /// Every schedule of the subtrees at `roots`, each explored in its worker's space from
+  /// `spaces`, counted over one state graph that every subtree and thread shares; the tally's
+  /// states are the graph's. Under `--max-schedules` the subtrees run in order with one shared
+  /// budget of runs; otherwise in parallel, each within the default budget. A shared graph
+  /// changes how many runs the exploration takes, never its answer.
   private func exhaustGraph(
-    _ space: any ScenarioSpace, spaces: @escaping @Sendable (Int) -> any ScenarioSpace,
-    roots: [[Int]], graph: StateGraph, console: Console
+    _ spaces: @escaping @Sendable (Int) -> any ScenarioSpace, roots: [[Int]], graph: StateGraph,
+    console: Console
   ) -> ExplorationTally {
     let progress = Progress(console: console, parts: roots.count, counting: "runs")
     defer { progress.finish() }
     var tally = ExplorationTally()
     if let maxSchedules = settings.maxSchedules {
+      let space = spaces(0)
       for root in roots where !Interruption.wasRequested {
         let part = space.exploreGraph(
           prefix: root, graph: graph, budget: maxSchedules - tally.runs,

@@ -37,6 +37,8 @@ struct ScenarioFile {
   /// The bytes of the model file it names (empty for a built-in model): a replay token's hash
   /// covers them, so an edited model refuses old tokens.
   var modelBytes: [UInt8] = []
+  /// Where the model file it names is (`nil` for a built-in model).
+  var modelPath: String?
   /// The overrides applied.
   var overrides: Overrides
   /// The file's own variant and runtime, before overrides.
@@ -147,7 +149,7 @@ enum ScenarioFiles {
       return nil
     }
     var vocabularies = ModelCatalog.vocabularies
-    var fileModel: (definition: ModelFileDefinition, bytes: [UInt8])?
+    var fileModel: (definition: ModelFileDefinition, bytes: [UInt8], path: String)?
     if let reference = ScenarioLoader.modelReference(bytes),
       ScenarioLoader.namesModelFile(reference.name)
     {
@@ -162,7 +164,7 @@ enum ScenarioFiles {
       var vocabulary = definition.vocabulary
       vocabulary.name = reference.name
       vocabularies.append(vocabulary)
-      fileModel = (definition, entry.bytes)
+      fileModel = (definition, entry.bytes, modelPath)
     }
     switch ScenarioLoader.load(bytes, models: vocabularies, limits: limits) {
     case .success(var scenario):
@@ -192,7 +194,8 @@ enum ScenarioFiles {
       }
       return ScenarioFile(
         path: path, bytes: bytes, scenario: scenario, definition: definition,
-        modelBytes: fileModel?.bytes ?? [], overrides: overrides, ownVariant: ownVariant,
+        modelBytes: fileModel?.bytes ?? [], modelPath: fileModel?.path, overrides: overrides,
+        ownVariant: ownVariant,
         ownRuntime: ownRuntime, limits: limits)
     case .failure(let list):
       console.report(list.diagnostics, path: display, limit: limits.errors)
@@ -209,12 +212,7 @@ enum ScenarioFiles {
   /// loading, being deterministic, never does.
   static func reload(_ file: ScenarioFile) -> ScenarioFile? {
     let silent = Console(write: { _ in }, writeError: { _ in }, colour: false)
-    var preloaded: [String: [UInt8]] = [:]
-    if let reference = ScenarioLoader.modelReference(file.bytes),
-      ScenarioLoader.namesModelFile(reference.name)
-    {
-      preloaded[ModelLibrary.path(of: reference.name, from: file.path)] = file.modelBytes
-    }
+    let preloaded = file.modelPath.map { [$0: file.modelBytes] } ?? [:]
     return load(
       file.path, overrides: file.overrides, limits: file.limits,
       models: ModelLibrary(limits: file.limits, preloaded: preloaded), given: file.bytes,
