@@ -18,8 +18,11 @@ public enum ChoicePoint: Sendable, Hashable {
   /// days in order.
   case calendarDay(first: Int64, count: Int)
   /// Several lanes have a ready job (C6): the alternatives are those lanes in declaration
-  /// order; the chosen lane runs its next job.
-  case laneOrder(time: VirtualTime, alternatives: Int)
+  /// order, starting from `first` (the lane that ran last, or the next ready one after it); the
+  /// chosen lane runs its next job. Which lane comes first is part of the point because the
+  /// state does not record it: two runs in equal states whose lanes are offered from different
+  /// starts map their alternatives to different lanes.
+  case laneOrder(time: VirtualTime, first: LaneID, alternatives: Int)
   /// A concurrent lane has several ready jobs (C6): the alternatives are the jobs in queue
   /// order; the chosen one runs next.
   case concurrentJob(lane: LaneID, alternatives: Int)
@@ -35,7 +38,7 @@ public enum ChoicePoint: Sendable, Hashable {
     case .sameInstant(_, let alternatives): alternatives
     case .instantOrder(_, _, let orders): orders.count
     case .calendarDay(_, let count): count
-    case .laneOrder(_, let alternatives): alternatives
+    case .laneOrder(_, _, let alternatives): alternatives
     case .concurrentJob(_, let alternatives): alternatives
     case .delivery: 2
     case .model(_, let alternatives): alternatives

@@ -356,7 +356,12 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       guard let first = ready.first else { return }
       let lane =
         ready.count == 1
-        ? first : ready[choose(.laneOrder(time: context.now, alternatives: ready.count))]
+        ? first
+        : ready[
+          choose(
+            .laneOrder(
+              time: context.now, first: LaneID(index: Int32(first)), alternatives: ready.count))
+        ]
       let queued = context.lanes[lane].queue.count
       let job: Job?
       if queued > 1, lane < concurrentLanes.count, concurrentLanes[lane] {
