@@ -164,6 +164,7 @@ struct Exploration {
       for root in roots where !Interruption.wasRequested {
         let part = space.exploreGraph(
           prefix: root, graph: graph, budget: maxSchedules - tally.runs,
+          partialOrderReduction: settings.partialOrderReduction,
           onRun: { _ in progress.scheduleDone() })
         progress.partDone(totalStates: graph.stateCount)
         tally.merge(part)
@@ -172,6 +173,7 @@ struct Exploration {
       let parts = inParallel(roots, spaces: spaces) { space, root in
         let part = space.exploreGraph(
           prefix: root, graph: graph, budget: ExploreSettings.defaultBudget,
+          partialOrderReduction: settings.partialOrderReduction,
           onRun: { _ in progress.scheduleDone() })
         progress.partDone(totalStates: graph.stateCount)
         return part

@@ -76,6 +76,10 @@ public struct ExploreSettings: Sendable {
   /// Whether to explore the graph of states instead of the tree of schedules: each state is
   /// expanded once across the whole space, and the schedules are counted, not run.
   public var stateGraph = false
+  /// Whether the state graph answers an order of same-instant happenings that reaches a state
+  /// already finished (where orders that commute meet) from that state instead of a run (the
+  /// output is the same either way; only the runs differ).
+  public var partialOrderReduction = true
   /// The most states the state graph holds (``defaultMaxStates`` when `nil`).
   public var maxStates: Int?
 

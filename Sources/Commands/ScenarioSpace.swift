@@ -7,7 +7,8 @@ protocol ScenarioSpace: Sendable {
     prefix: [Int], pruning: Bool, budget: Int?, onSchedule: (Int) -> Bool
   ) -> ExplorationTally
   func exploreGraph(
-    prefix: [Int], graph: StateGraph, budget: Int?, onRun: (Int) -> Bool
+    prefix: [Int], graph: StateGraph, budget: Int?, partialOrderReduction: Bool,
+    onRun: (Int) -> Bool
   ) -> ExplorationTally
   func sample(runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool) -> ExplorationTally
   func shortestCounterexample(for invariant: String, maxDeviations: Int, budget: Int) -> Schedule?

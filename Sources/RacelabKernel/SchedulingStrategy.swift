@@ -89,11 +89,24 @@ public protocol SchedulingStrategy {
   /// Returns the index of the chosen alternative, in `0..<point.alternativeCount`. `state` is
   /// the run's full state (model, agenda, lanes, tasks) when ``observesState`` is `true`.
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int
+
+  /// Chooses at a ``ChoicePoint/sameInstant(time:alternatives:)`` point when ``observesState``
+  /// is `true`, told what applying each alternative does.
+  mutating func choose(
+    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+  ) -> Int
 }
 
 extension SchedulingStrategy {
   /// Does not observe state.
   public var observesState: Bool { false }
+
+  /// Chooses as ``choose(_:state:)`` does, without looking at what the alternatives do.
+  public mutating func choose(
+    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+  ) -> Int {
+    choose(point, state: state)
+  }
 }
 
 /// Registration order for same-instant happenings, and the earliest instant of every arrival

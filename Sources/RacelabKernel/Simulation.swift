@@ -22,6 +22,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private let concurrentLanes: [Bool]
   /// The part of `batch` not yet applied, while a batch is being applied.
   var batchRemaining = 0..<0
+  /// In debug builds, the point and state predicted for the same-instant alternative just
+  /// chosen (``SameInstantAlternatives``), checked against the next point's real state.
+  var predictedState: StateAtChoice?
 
   /// The arrival instants the run must start again with, when the strategy chose an order of
   /// instants (or a calendar day) that the instants it used do not give; `nil` otherwise.
@@ -196,9 +199,22 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   mutating func choose(_ point: ChoicePoint) -> Int {
     context.counters.choicePoints += 1
-    let state = strategyBox.strategy.observesState ? AnyHashable(snapshot()) : nil
-    let choice = strategyBox.strategy.choose(point, state: state)
+    let snapshot = strategyBox.strategy.observesState ? snapshot() : nil
+    let state = snapshot.map { AnyHashable($0) }
+    #if DEBUG
+      checkPrediction(at: point, snapshot: snapshot)
+    #endif
+    let choice: Int
+    if let snapshot, let state, case .sameInstant = point {
+      let alternatives = sameInstantAlternatives(state: snapshot)
+      choice = strategyBox.strategy.choose(point, state: state, alternatives: alternatives)
+    } else {
+      choice = strategyBox.strategy.choose(point, state: state)
+    }
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
+    #if DEBUG
+      if case .sameInstant = point { predict(choice, snapshot: snapshot) }
+    #endif
     return choice
   }
 

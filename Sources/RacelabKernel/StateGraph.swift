@@ -1,3 +1,4 @@
+import ModelContract
 import Synchronization
 
 /// What every schedule from one point of a run on reaches: for each distinct outcome, how many
@@ -158,33 +159,71 @@ public final class StateGraph: Sendable {
 
 /// The state graph's strategy: replays forced choices, then takes the default, noting each
 /// point's alternatives and state; stops observing at the first state the graph has finished.
+///
+/// With `lookahead`, at a new same-instant point it takes the first alternative whose next
+/// state is not known to be finished, and notes the reach of those before it
+/// (``GraphExpansion``).
 struct GraphStrategy: SchedulingStrategy {
   let forced: [Int]
   let graph: StateGraph
+  let lookahead: Bool
   var choices: [Int] = []
   var alternatives: [Int] = []
   /// The key of each point at or after the forced ones whose state the kernel gave.
   var keys: [StateGraph.Key?] = []
+  /// Each point at or after the forced ones that is a same-instant choice, as a batch point.
+  var batches: [BatchPoint?] = []
   /// The first point past the forced ones at a finished state, and that state's reach.
   var finished: (position: Int, reach: Reach)?
 
-  init(forced: [Int], graph: StateGraph) {
+  init(forced: [Int], graph: StateGraph, lookahead: Bool) {
     self.forced = forced
     self.graph = graph
+    self.lookahead = lookahead
   }
 
   var observesState: Bool { finished == nil && choices.count >= forced.count }
 
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    choose(point, state: state, batch: nil)
+  }
+
+  mutating func choose(
+    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+  ) -> Int {
+    let successors = (0..<point.alternativeCount).map { alternative in
+      lookahead ? alternatives.successor(alternative).map { StateGraph.Key(value: $0) } : nil
+    }
+    return choose(
+      point, state: state,
+      batch: BatchPoint(enqueuing: alternatives.enqueuing, successors: successors))
+  }
+
+  private mutating func choose(
+    _ point: ChoicePoint, state: AnyHashable?, batch: BatchPoint?
+  ) -> Int {
     let position = choices.count
-    let choice = position < forced.count ? forced[position] : 0
+    var choice = position < forced.count ? forced[position] : 0
     var key: StateGraph.Key?
+    var batch = batch
     if finished == nil, position >= forced.count, let state {
       let made = StateGraph.Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
       if let reach = graph.reach(of: made) { finished = (position, reach) }
       key = made
+      if finished == nil, var known = batch {
+        // Alternatives whose next state is finished need no run: go on to the first other.
+        while choice < known.successors.count, let next = known.successors[choice],
+          let reach = graph.reach(of: next)
+        {
+          known.answered.append(reach)
+          choice += 1
+        }
+        if choice == known.successors.count { choice = 0 }
+        batch = known
+      }
     }
     keys.append(key)
+    batches.append(position >= forced.count ? batch : nil)
     choices.append(choice)
     alternatives.append(point.alternativeCount)
     return min(choice, point.alternativeCount - 1)

@@ -26,8 +26,33 @@ struct ActorInterleavingOracleTests {
       range.lowerBound + Int(random.next() % UInt64(range.count))
     }
     let actors = pick(2...3)
-    let windowed = pick(0...3) == 0
-    let eventCount = windowed ? pick(3...4) : pick(3...5)
+    let nappers = (0..<actors).filter { _ in pick(0...2) == 0 }.prefix(2)
+    let windowed = nappers.isEmpty && pick(0...3) == 0
+    let eventCount = !nappers.isEmpty ? pick(2...3) : windowed ? pick(3...4) : pick(3...5)
+    var verdicts = 0
+    /// A job's steps: count on its own actor, then perhaps claim the verdict.
+    func steps(actor: Int, indent: String) -> String {
+      var text = "\(indent)- set: {a\(actor).ran: \"a\(actor).ran + 1\"}\n"
+      guard pick(0...2) > 0 else { return text }
+      let other = (actor + pick(1...(actors - 1))) % actors
+      verdicts += 1
+      text += """
+        \(indent)- if: "judge.first == 0 && a\(other).ran >= \(pick(0...2))"
+        \(indent)  then:
+        \(indent)    - set: {judge.first: "\(verdicts)"}
+
+        """
+      if pick(0...1) == 1 {
+        verdicts += 1
+        text += """
+          \(indent)- if: "judge.first == 0"
+          \(indent)  then:
+          \(indent)    - set: {judge.first: "\(verdicts)"}
+
+          """
+      }
+      return text
+    }
     var processes = ""
     for actor in 0..<actors {
       processes += """
@@ -40,33 +65,36 @@ struct ActorInterleavingOracleTests {
     }
     var events = ""
     var timeline = ""
+    var operations = ""
+    // A napping actor's task sleeps, so its timer fires among the events of a later instant.
+    for actor in nappers {
+      operations += """
+          nap\(actor):
+            on: a\(actor).main
+            steps:
+              - sleep: \(pick(1...2))ms
+        \(steps(actor: actor, indent: "      "))
+        """
+      events += """
+          start\(actor):
+            process: a\(actor)
+            steps:
+              - spawn: nap\(actor)
+
+        """
+      timeline += "  - {at: 0s, event: start\(actor)}\n"
+    }
     for event in 0..<eventCount {
       let actor = event < actors ? event : pick(0...(actors - 1))
       events += """
           e\(event):
             process: a\(actor)
             steps:
-              - set: {a\(actor).ran: "a\(actor).ran + 1"}
-
+        \(steps(actor: actor, indent: "      "))
         """
-      if pick(0...2) > 0 {
-        let other = (actor + pick(1...(actors - 1))) % actors
-        events += """
-                - if: "judge.first == 0 && a\(other).ran >= \(pick(0...2))"
-                  then:
-                    - set: {judge.first: "\(event + 1)"}
-
-          """
-        if pick(0...1) == 1 {
-          events += """
-                  - if: "judge.first == 0"
-                    then:
-                      - set: {judge.first: "\(event + 1 + eventCount)"}
-
-            """
-        }
-      }
-      let at = windowed && event == eventCount - 1 ? "0s..2ms" : "0s"
+      let at =
+        windowed && event == eventCount - 1
+        ? "0s..2ms" : nappers.isEmpty ? "0s" : ["0s", "1ms", "2ms"][pick(0...2)]
       let tie = pick(0...4) == 0 ? ", tie: last" : ""
       timeline += "  - {at: \(at), event: e\(event)\(tie)}\n"
     }
@@ -78,10 +106,10 @@ struct ActorInterleavingOracleTests {
           lanes: {main: serial}
           memory:
             first: {type: int, default: 0}
-      events:
+      \(operations.isEmpty ? "" : "operations:\n" + operations)events:
       \(events)invariants:
         not-first:
-          always: "judge.first != \(pick(1...(2 * eventCount)))"
+          always: "judge.first != \(pick(1...max(1, verdicts)))"
           say: "the wrong job claimed the verdict"
       summary:
         first: judge.first
@@ -122,6 +150,7 @@ struct ActorInterleavingOracleTests {
     #expect(broken >= 5)
     #expect(Self.cases.contains { $0.scenario.contains("0s..2ms") })
     #expect(Self.cases.contains { $0.model.contains("a2:") })
+    #expect(Self.cases.filter { $0.model.contains("- sleep:") }.count >= 50)
   }
 
   /// Two actors, two jobs each; the first jobs commute, the second ones claim the verdict.

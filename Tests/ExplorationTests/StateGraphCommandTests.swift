@@ -46,6 +46,17 @@ import Testing
     #expect(one.1.contains("exhaustive (state graph)"))
   }
 
+  @Test(arguments: ["launch-burst-3x3", "launch-burst-windowed"])
+  func thePartialOrderReductionChangesNoByte(_ name: String) {
+    var without = Self.graphCommand()
+    without.settings.partialOrderReduction = false
+    let path = Self.scale(name)
+    let reduced = capture { Self.graphCommand().with(path).execute(console: $0) }
+    let full = capture { without.with(path).execute(console: $0) }
+    #expect(reduced.0 == .success && full.0 == .success)
+    #expect(reduced.1 == full.1)
+  }
+
   @Test func aSmallMemberGivesTheUnreducedAnswer() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("state-graph-\(UUID().uuidString)")

@@ -67,6 +67,7 @@ public enum CommandLineRunner {
       command.settings.pruning = !arguments.has("--no-pruning")
       command.settings.stateGraph = arguments.has("--state-graph")
       command.settings.maxStates = arguments.count("--max-states")
+      command.settings.partialOrderReduction = !arguments.has("--no-partial-order")
       if command.settings.stateGraph
         && (!command.settings.pruning || command.settings.randomRuns != nil)
       {

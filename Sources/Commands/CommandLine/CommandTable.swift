@@ -85,6 +85,10 @@ public enum CommandCatalog {
             + "(--max-schedules then bounds the runs), as a file's explore: {state-graph: true} "
             + "does"),
         OptionSpec(
+          name: "--no-partial-order", value: .none,
+          help: "on the state graph: run every order of same-instant happenings, also those "
+            + "that reach a state already finished (the same output, more runs)"),
+        OptionSpec(
           name: "--max-states", value: .count,
           help: "on the state graph (--state-graph or a file's explore: {state-graph: "
             + "true}): hold at most N states (default 2,000,000), then stop as complete: false"),
