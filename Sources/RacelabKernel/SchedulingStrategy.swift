@@ -86,6 +86,11 @@ public protocol SchedulingStrategy {
   /// to recognise states it has seen; building it costs time, so others say `false`).
   var observesState: Bool { get }
 
+  /// Whether the strategy needs nothing more from the run. Checked after each choice: the
+  /// kernel then ends the run at the next boundary between jobs, and its result is not that
+  /// of a whole run (the state graph's strategy, once it meets a state whose reach it knows).
+  var isDone: Bool { get }
+
   /// Returns the index of the chosen alternative, in `0..<point.alternativeCount`. `state` is
   /// the run's full state (model, agenda, lanes, tasks) when ``observesState`` is `true`.
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int
@@ -100,6 +105,9 @@ public protocol SchedulingStrategy {
 extension SchedulingStrategy {
   /// Does not observe state.
   public var observesState: Bool { false }
+
+  /// Always wants the whole run.
+  public var isDone: Bool { false }
 
   /// Chooses as ``choose(_:state:)`` does, without looking at what the alternatives do.
   public mutating func choose(

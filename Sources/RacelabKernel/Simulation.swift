@@ -22,6 +22,11 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private let concurrentLanes: [Bool]
   /// The part of `batch` not yet applied, while a batch is being applied.
   var batchRemaining = 0..<0
+  /// Whether the strategy said, at its last choice, that it needs nothing more from the run
+  /// (``SchedulingStrategy/isDone``): the run then ends at the next boundary of a job.
+  private(set) var strategyIsDone = false
+  /// Whether the run stops before its end: to start again, or for a strategy that is done.
+  var isCutShort: Bool { restartInstants != nil || strategyIsDone }
   /// In debug builds, the point and state predicted for the same-instant alternative just
   /// chosen (``SameInstantAlternatives``), checked against the next point's real state.
   var predictedState: StateAtChoice?
@@ -109,11 +114,11 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     if context.arrivals.agendas.isEmpty && !model.sleepsForWindows {
       runWithoutWindows()
     } else {
-      while restartInstants == nil, let classes = nextInstant() {
+      while !isCutShort, let classes = nextInstant() {
         runInstant(classes: classes)
       }
     }
-    if restartInstants == nil { model.runEnded(context: &context) }
+    if !isCutShort { model.runEnded(context: &context) }
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
@@ -124,7 +129,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// The loop of a run with no windowed happening: every instant is fixed, so no order is
   /// ever asked and one agenda holds everything.
   private mutating func runWithoutWindows() {
-    while let top = context.agenda.min {
+    while !strategyIsDone, let top = context.agenda.min {
       guard isLive(top) else {
         _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
         continue
@@ -135,13 +140,14 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         return
       }
       context.now = VirtualTime(nanoseconds: now)
-      while let top = context.agenda.min, top.due == now {
+      while !strategyIsDone, let top = context.agenda.min, top.due == now {
         batch.removeAll(keepingCapacity: true)
         while let entry = context.agenda.min, entry.due == now {
           _ = context.agenda.popMin()
           if isLive(entry) { batch.append(entry) }
         }
         applyBatch()
+        guard !strategyIsDone else { return }
         runLanes()
       }
       model.instantSettled(context: &context)
@@ -212,6 +218,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       choice = strategyBox.strategy.choose(point, state: state)
     }
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
+    strategyIsDone = strategyBox.strategy.isDone
     #if DEBUG
       if case .sameInstant = point { predict(choice, snapshot: snapshot) }
     #endif
@@ -244,9 +251,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       }
       if classes.count > 1 { batch.sort { $0.order < $1.order } }
       applyBatch()
-      guard restartInstants == nil else { return }
+      guard !isCutShort else { return }
       runLanes()
-      guard restartInstants == nil else { return }
+      guard !isCutShort else { return }
     }
     model.instantSettled(context: &context)
   }
@@ -289,7 +296,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         }
       }
       apply(batch[position].action, tieLast: batch[position].isTieLast)
-      guard restartInstants == nil else { return }
+      guard !isCutShort else { return }
       position += 1
     }
     batchRemaining = 0..<0
@@ -363,7 +370,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     var ready: [Int] = []
     var last = 0
     let count = context.lanes.count
-    while true {
+    while !strategyIsDone {
       ready.removeAll(keepingCapacity: true)
       for offset in 0..<count {
         let lane = (last + offset) % count

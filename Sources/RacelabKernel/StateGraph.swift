@@ -184,6 +184,9 @@ struct GraphStrategy: SchedulingStrategy {
 
   var observesState: Bool { finished == nil && choices.count >= forced.count }
 
+  /// Done at a finished state: what follows is that state's reach.
+  var isDone: Bool { finished != nil }
+
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
     choose(point, state: state, batch: nil)
   }
