@@ -28,7 +28,9 @@ extension Explorer {
       }
       let (result, strategy) = start.simulate(
         profile: profile,
-        strategy: GraphStrategy(forced: forced, graph: graph, lookahead: partialOrderReduction),
+        strategy: GraphStrategy(
+          forced: forced, graph: graph, lookahead: partialOrderReduction,
+          insistAt: expansion.insistAt),
         tracing: false)
       runs += 1
       guard expansion.absorb(strategy, result: result, graph: graph) else {

@@ -12,6 +12,12 @@
 /// add jobs, to different lanes (a sleep set: the second order is asleep once the first is
 /// finished). Every reach still counts every schedule, and the smallest schedules are the
 /// unreduced space's, because each answer is the reach of an equal state at an equal point.
+///
+/// **Threads.** A walk claims each state it starts to expand (``StateGraph/claim(_:)``). A run
+/// that meets a state another walk is expanding stops there, and its alternative waits until
+/// the frame's others are done: by then the state is usually finished, and its reach is added.
+/// If it is not, the walk expands it too (both get the same reach). Claims change which walk
+/// does the work, never a reach.
 struct GraphExpansion {
   private struct Frame {
     var alternatives: Int
@@ -20,8 +26,12 @@ struct GraphExpansion {
     var gathered = Reach()
     /// At a same-instant point: what each alternative enqueues and the state it leads to.
     var batch: BatchPoint?
-    /// How many leading alternatives were answered when the frame was made.
-    var settled = 0
+    /// The first alternative not yet taken up (those before it are finished, current or
+    /// deferred).
+    var cursor = 0
+    /// Alternatives whose next state another walk was expanding, with that state's key, to
+    /// take up again once the others are done.
+    var deferred: [(alternative: Int, next: StateGraph.Key?)] = []
     /// What follows the first alternative, once finished, at a point of two alternatives.
     var firstContinuation: Reach?
 
@@ -43,6 +53,9 @@ struct GraphExpansion {
   private let lookahead: Bool
   private var frames: [Frame] = []
   private var done = false
+  /// Whether the next run takes up a deferred alternative, and expands its state even if
+  /// another walk is still expanding it.
+  private var insisting = false
   /// What the schedules covered so far reach, from the end of the prefix: all of the subtree
   /// once ``nextForced`` is `nil`.
   private(set) var covered = Reach()
@@ -57,23 +70,41 @@ struct GraphExpansion {
     done ? nil : prefix + frames.map(\.choice)
   }
 
+  /// The position at which the next run expands its state whoever else is expanding it: the
+  /// first past its forced choices when it takes up a deferred alternative, or when it starts
+  /// the subtree (no frame to defer in).
+  var insistAt: Int? {
+    insisting || frames.isEmpty ? prefix.count + frames.count : nil
+  }
+
   /// Takes in one run: pushes a frame for each new choice point, then hands the run's reach
   /// back through the frames that have no alternative left, recording each finished state.
   /// Returns `false` when the graph is full (the covered part is then kept, incomplete).
   mutating func absorb(_ run: GraphStrategy, result: SimulationResult, graph: StateGraph) -> Bool {
     let start = prefix.count + frames.count
-    let end = run.finished?.position ?? run.choices.count
+    let end = run.finished?.position ?? run.deferred ?? run.choices.count
     for position in start..<max(start, end) {
       var frame = Frame(
         alternatives: run.alternatives[position], choice: run.choices[position],
         key: run.keys[position], batch: run.batches[position])
+      frame.cursor = frame.choice + 1
       if let answered = frame.batch?.answered {
-        frame.settled = answered.count
+        frame.cursor = max(frame.cursor, answered.count)
         for (alternative, reach) in answered.enumerated() where alternative != frame.choice {
           frame.finish(alternative, continuation: reach)
         }
       }
       frames.append(frame)
+    }
+    insisting = false
+    if let position = run.deferred {
+      guard let last = frames.indices.last else {
+        preconditionFailure("a run defers only below a frame of its walk (see insistAt)")
+      }
+      // Taken up again once the frame's other alternatives are done; by then another walk
+      // may have finished the state, and the frame with it.
+      frames[last].deferred.append((frames[last].choice, run.keys[position]))
+      return fold(nil, graph: graph)
     }
     let reach =
       run.finished?.reach
@@ -81,14 +112,15 @@ struct GraphExpansion {
     return fold(reach, graph: graph)
   }
 
-  /// Hands `reach`, what follows the deepest frame's choice, back up the frames: each frame
-  /// takes it in and moves on to its next alternative that needs a run; a frame with none left
-  /// is finished and recorded. Returns `false` when the graph is full.
-  private mutating func fold(_ reach: Reach, graph: StateGraph) -> Bool {
+  /// Hands `reach`, what follows the deepest frame's choice (`nil` when that choice was
+  /// deferred), back up the frames: each frame takes it in and moves on to its next alternative
+  /// that needs a run; a frame with none left is finished and recorded. Returns `false` when
+  /// the graph is full.
+  private mutating func fold(_ reach: Reach?, graph: StateGraph) -> Bool {
     var reach = reach
     while !frames.isEmpty {
       let last = frames.count - 1
-      frames[last].finish(frames[last].choice, continuation: reach)
+      if let reach { frames[last].finish(frames[last].choice, continuation: reach) }
       if moveOn(last, graph: graph) { return true }
       let frame = frames.removeLast()
       if let key = frame.key, !graph.finish(key, reach: frame.gathered) {
@@ -98,7 +130,7 @@ struct GraphExpansion {
       }
       reach = frame.gathered
     }
-    covered = reach
+    covered = reach ?? Reach()
     done = true
     return true
   }
@@ -106,14 +138,24 @@ struct GraphExpansion {
   /// Moves frame `index` on to its next alternative that needs a run, answering on the way
   /// those whose next state is finished; `false` when none is left.
   private mutating func moveOn(_ index: Int, graph: StateGraph) -> Bool {
-    var next = max(frames[index].choice + 1, frames[index].settled)
-    while next < frames[index].alternatives {
+    while frames[index].cursor < frames[index].alternatives {
+      let next = frames[index].cursor
+      frames[index].cursor += 1
       if let continuation = answer(next, in: index, graph: graph) {
         frames[index].finish(next, continuation: continuation)
-        next += 1
         continue
       }
       frames[index].choice = next
+      return true
+    }
+    while !frames[index].deferred.isEmpty {
+      let (next, state) = frames[index].deferred.removeFirst()
+      if let state, let continuation = graph.reach(of: state) {
+        frames[index].finish(next, continuation: continuation)
+        continue
+      }
+      frames[index].choice = next
+      insisting = true
       return true
     }
     return false

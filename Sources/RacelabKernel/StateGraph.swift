@@ -77,9 +77,15 @@ public final class StateGraph: Sendable {
 
   /// Distinct outcomes, in the order first met: the closing figures and the invariants broken.
   private let outcomes = Locked<[(summary: [TraceField], violations: [String])]>([])
-  /// The finished states, spread by hash over locks of their own, so that threads looking up
-  /// states seldom wait for each other.
-  private let shards: [Locked<[Key: Reach]>]
+  /// A state a walk has met: being expanded (by the walk that first met it), or finished.
+  private enum Node {
+    case expanding
+    case finished(Reach)
+  }
+
+  /// The states met, spread by hash over locks of their own, so that threads looking up states
+  /// seldom wait for each other.
+  private let shards: [Locked<[Key: Node]>]
   private let finished = Atomic<Int>(0)
   private let filled = Atomic<Bool>(false)
   /// The most states the graph holds; an exploration that needs more stops, incomplete.
@@ -99,30 +105,51 @@ public final class StateGraph: Sendable {
   /// The hashes of the states finished, for counting states together with other tallies'.
   public var stateHashes: Set<Int> {
     var hashes = Set<Int>()
-    for shard in shards { shard.withLock { hashes.formUnion($0.keys.lazy.map(\.hash)) } }
+    for shard in shards {
+      shard.withLock { nodes in
+        for (key, node) in nodes {
+          if case .finished = node { hashes.insert(key.hash) }
+        }
+      }
+    }
     return hashes
   }
 
   /// Whether an exploration stopped because the graph could hold no more states.
   public var isFull: Bool { filled.load(ordering: .acquiring) }
 
-  private func shard(of key: Key) -> Locked<[Key: Reach]> {
+  private func shard(of key: Key) -> Locked<[Key: Node]> {
     shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
   }
 
+  /// The reach of a finished state; `nil` while the state is unknown or being expanded.
   func reach(of key: Key) -> Reach? {
-    shard(of: key).withLock { $0[key] }
+    shard(of: key).withLock { nodes in
+      guard case .finished(let reach) = nodes[key] else { return nil }
+      return reach
+    }
+  }
+
+  /// Marks a state no walk has met as being expanded by the caller; `false` when some walk
+  /// has met it already (it is being expanded, or finished). A claim only steers which walk
+  /// expands a state first; it never changes a reach.
+  func claim(_ key: Key) -> Bool {
+    shard(of: key).withLock { nodes in
+      guard nodes[key] == nil else { return false }
+      nodes[key] = .expanding
+      return true
+    }
   }
 
   /// Records the reach of a finished state; `false` when the graph is full.
   func finish(_ key: Key, reach: Reach) -> Bool {
-    shard(of: key).withLock { reaches in
-      guard reaches[key] == nil else { return true }
+    shard(of: key).withLock { nodes in
+      if case .finished = nodes[key] { return true }
       guard reserveState() else {
         filled.store(true, ordering: .releasing)
         return false
       }
-      reaches[key] = reach
+      nodes[key] = .finished(reach)
       return true
     }
   }
@@ -167,6 +194,8 @@ struct GraphStrategy: SchedulingStrategy {
   let forced: [Int]
   let graph: StateGraph
   let lookahead: Bool
+  /// The position at which the run expands a state even if another walk is expanding it.
+  let insistAt: Int?
   var choices: [Int] = []
   var alternatives: [Int] = []
   /// The key of each point at or after the forced ones whose state the kernel gave.
@@ -175,17 +204,21 @@ struct GraphStrategy: SchedulingStrategy {
   var batches: [BatchPoint?] = []
   /// The first point past the forced ones at a finished state, and that state's reach.
   var finished: (position: Int, reach: Reach)?
+  /// The first point past the forced ones at a state another walk is expanding: the walk
+  /// tries that alternative again later, when the state may be finished.
+  var deferred: Int?
 
-  init(forced: [Int], graph: StateGraph, lookahead: Bool) {
+  init(forced: [Int], graph: StateGraph, lookahead: Bool, insistAt: Int?) {
     self.forced = forced
     self.graph = graph
     self.lookahead = lookahead
+    self.insistAt = insistAt
   }
 
-  var observesState: Bool { finished == nil && choices.count >= forced.count }
+  var observesState: Bool { !isDone && choices.count >= forced.count }
 
-  /// Done at a finished state: what follows is that state's reach.
-  var isDone: Bool { finished != nil }
+  /// Done at a finished state (what follows is its reach) or at one being expanded elsewhere.
+  var isDone: Bool { finished != nil || deferred != nil }
 
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
     choose(point, state: state, batch: nil)
@@ -209,11 +242,15 @@ struct GraphStrategy: SchedulingStrategy {
     var choice = position < forced.count ? forced[position] : 0
     var key: StateGraph.Key?
     var batch = batch
-    if finished == nil, position >= forced.count, let state {
+    if !isDone, position >= forced.count, let state {
       let made = StateGraph.Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
-      if let reach = graph.reach(of: made) { finished = (position, reach) }
+      if let reach = graph.reach(of: made) {
+        finished = (position, reach)
+      } else if !graph.claim(made), position != insistAt {
+        deferred = position
+      }
       key = made
-      if finished == nil, var known = batch {
+      if !isDone, var known = batch {
         // Alternatives whose next state is finished need no run: go on to the first other.
         while choice < known.successors.count, let next = known.successors[choice],
           let reach = graph.reach(of: next)
