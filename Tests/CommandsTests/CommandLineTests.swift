@@ -71,6 +71,15 @@ struct CommandLineTests {
     try expectUsageError(["run", "x.yaml", "--variant"], containing: ["--variant needs a value"])
   }
 
+  @Test func noPartialOrderChangesNoByte() throws {
+    let path = "scenarios/scale/launch-burst-3x3.yaml"
+    let reduced = try runRacelab(["explore", path])
+    let full = try runRacelab(["explore", path, "--no-partial-order"])
+    #expect(reduced.status == 0 && full.status == 0)
+    #expect(reduced.outputText == full.outputText)
+    #expect(reduced.outputText.contains("609,638,400 schedules"))
+  }
+
   @Test func noArgumentsPrintTheOverviewAndExitTwo() throws {
     let result = try runRacelab([])
     #expect(result.status == 2)

@@ -61,8 +61,9 @@ import Testing
     let pruned = explorer.exploreSubtree(prefix: [], pruning: true)
     print(
       "state graph: \((path as NSString).lastPathComponent) \(whole.schedules) schedules "
-        + "counted in \(whole.runs) runs over \(states) states; unreduced runs "
-        + "\(unreduced.runs), pruned \(pruned.runs)")
+        + "counted in \(whole.runs) runs (\(withoutReduction.runs) without the partial-order "
+        + "reduction) over \(states) states; unreduced runs \(unreduced.runs), pruned "
+        + "\(pruned.runs)")
     #expect(unreduced.complete && whole.complete)
     #expect(Answer(whole) == Answer(unreduced))
     #expect(Answer(withoutReduction) == Answer(unreduced))
