@@ -221,27 +221,22 @@ struct GraphStrategy: SchedulingStrategy {
   var isDone: Bool { finished != nil || deferred != nil }
 
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
-    choose(point, state: state, batch: nil)
+    choose(point, state: state, offered: nil)
   }
 
   mutating func choose(
     _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
   ) -> Int {
-    let successors = (0..<point.alternativeCount).map { alternative in
-      lookahead ? alternatives.successor(alternative).map { StateGraph.Key(value: $0) } : nil
-    }
-    return choose(
-      point, state: state,
-      batch: BatchPoint(enqueuing: alternatives.enqueuing, successors: successors))
+    choose(point, state: state, offered: alternatives)
   }
 
   private mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable?, batch: BatchPoint?
+    _ point: ChoicePoint, state: AnyHashable?, offered: SameInstantAlternatives?
   ) -> Int {
     let position = choices.count
     var choice = position < forced.count ? forced[position] : 0
     var key: StateGraph.Key?
-    var batch = batch
+    var batch: BatchPoint?
     if !isDone, position >= forced.count, let state {
       let made = StateGraph.Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
       if let reach = graph.reach(of: made) {
@@ -250,7 +245,13 @@ struct GraphStrategy: SchedulingStrategy {
         deferred = position
       }
       key = made
-      if !isDone, var known = batch {
+      // A new point becomes a frame; a same-instant one keeps what its alternatives lead to.
+      if !isDone, let offered {
+        var known = BatchPoint(
+          enqueuing: offered.enqueuing,
+          successors: (0..<point.alternativeCount).map { alternative in
+            lookahead ? offered.successor(alternative).map(StateGraph.Key.init) : nil
+          })
         // Alternatives whose next state is finished need no run: go on to the first other.
         while choice < known.successors.count, let next = known.successors[choice],
           let reach = graph.reach(of: next)
@@ -263,7 +264,7 @@ struct GraphStrategy: SchedulingStrategy {
       }
     }
     keys.append(key)
-    batches.append(position >= forced.count ? batch : nil)
+    batches.append(batch)
     choices.append(choice)
     alternatives.append(point.alternativeCount)
     return min(choice, point.alternativeCount - 1)
