@@ -34,8 +34,15 @@ extension Simulation {
         "the state predicted for a same-instant alternative is not the one the run reached")
     }
 
-    /// Predicts the state that `choice` at a same-instant point leads to, for the next point.
+    /// Predicts the state that `choice` at a same-instant point leads to, for the next point,
+    /// where a prediction exists: the choice only adds a job and the batch has a choice after it.
     mutating func predict(_ choice: Int, snapshot: StateSnapshot<Model>?) {
+      guard batchRemaining.count >= 3,
+        laneOnlyEnqueued(by: batch[batchRemaining.lowerBound + choice]) != nil
+      else {
+        predictedState = nil
+        return
+      }
       predictedState = sameInstantAlternatives(state: snapshot ?? self.snapshot())
         .successor(choice)
     }
