@@ -17,7 +17,7 @@ extension Explorer {
     prefix: [Int], graph: StateGraph, budget: Int? = nil, partialOrderReduction: Bool = true,
     onRun: (Int) -> Bool = { _ in true }
   ) -> ExplorationTally {
-    var expansion = GraphExpansion(prefix: prefix, lookahead: partialOrderReduction)
+    var expansion = GraphExpansion(prefix: prefix, reduction: partialOrderReduction)
     var runs = 0
     var complete = true
     while let forced = expansion.nextForced {
@@ -29,7 +29,7 @@ extension Explorer {
       let (result, strategy) = start.simulate(
         profile: profile,
         strategy: GraphStrategy(
-          forced: forced, graph: graph, lookahead: partialOrderReduction,
+          forced: forced, graph: graph, reduction: partialOrderReduction,
           insistAt: expansion.insistAt),
         tracing: false)
       runs += 1

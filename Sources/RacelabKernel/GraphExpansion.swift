@@ -2,7 +2,7 @@
 /// current run past the subtree's prefix, each gathering the reach of the alternatives it has
 /// finished.
 ///
-/// **Partial-order reduction** (with `lookahead`). At a same-instant choice, applying an
+/// **Partial-order reduction** (with `reduction`). At a same-instant choice, applying an
 /// alternative that only adds a job to a lane's queue changes nothing else, so the state it
 /// leads to is known without applying it (``SameInstantAlternatives``). Where that state is
 /// already finished, its reach is the alternative's, and no run is needed: this is where the
@@ -10,8 +10,19 @@
 /// and the second order is answered by the first, at any depth. With two alternatives left, no
 /// choice follows within the batch; there the second is answered by the first when both only
 /// add jobs, to different lanes (a sleep set: the second order is asleep once the first is
-/// finished). Every reach still counts every schedule, and the smallest schedules are the
-/// unreduced space's, because each answer is the reach of an equal state at an equal point.
+/// finished).
+///
+/// **Jobs that commute** (with or without `reduction`: this is the graph recognising one
+/// state, not a reduction). Jobs that neither read what the other writes leave equal states
+/// whichever runs first, but the lane that ran last differs, and the next lane-order point
+/// offers the lanes from it. Keyed with the lanes offered from the lowest ready one, and kept
+/// with what follows each lane (``StateGraph/Point``), that point is one state for both
+/// orders: the second order stops there, answered by the first, its smallest schedules read in
+/// its own order.
+///
+/// Every reach still counts every schedule, and the smallest schedules are the unreduced
+/// space's, because each answer is the reach of an equal state at an equal point, or at a
+/// lane-order point, the same lanes' reaches in the order the run offers them.
 ///
 /// **Threads.** A walk claims each state it starts to expand (``StateGraph/claim(_:)``). A run
 /// that meets a state another walk is expanding stops there, and its alternative waits until
@@ -22,8 +33,10 @@ struct GraphExpansion {
   private struct Frame {
     var alternatives: Int
     var choice: Int
-    var key: StateGraph.Key?
+    var point: StateGraph.Point?
     var gathered = Reach()
+    /// At a lane-order point: what follows each alternative, for the graph to keep per lane.
+    var continuations: [Reach?] = []
     /// At a same-instant point: what each alternative enqueues and the state it leads to.
     var batch: BatchPoint?
     /// The first alternative not yet taken up (those before it are finished, current or
@@ -31,14 +44,27 @@ struct GraphExpansion {
     var cursor = 0
     /// Alternatives whose next state another walk was expanding, with that state's key, to
     /// take up again once the others are done.
-    var deferred: [(alternative: Int, next: StateGraph.Key?)] = []
+    var deferred: [(alternative: Int, next: StateGraph.Point?)] = []
     /// What follows the first alternative, once finished, at a point of two alternatives.
     var firstContinuation: Reach?
 
     /// Records what follows `alternative`.
     mutating func finish(_ alternative: Int, continuation: Reach) {
       gathered.add(continuation.taking(alternative))
+      if point?.rotation != nil {
+        if continuations.isEmpty { continuations = Array(repeating: nil, count: alternatives) }
+        continuations[alternative] = continuation
+      }
       if alternative == 0 && alternatives == 2 { firstContinuation = continuation }
+    }
+
+    /// What follows each alternative of a finished lane-order point (empty at other points).
+    var finishedContinuations: [Reach] {
+      let known = continuations.compactMap { $0 }
+      precondition(
+        known.count == continuations.count,
+        "a lane-order point is finished only when every alternative is")
+      return known
     }
 
     /// Whether `first` and `second` only add jobs, to different lanes.
@@ -50,7 +76,7 @@ struct GraphExpansion {
   }
 
   private let prefix: [Int]
-  private let lookahead: Bool
+  private let reduction: Bool
   private var frames: [Frame] = []
   private var done = false
   /// Whether the next run takes up a deferred alternative, and expands its state even if
@@ -60,9 +86,9 @@ struct GraphExpansion {
   /// once ``nextForced`` is `nil`.
   private(set) var covered = Reach()
 
-  init(prefix: [Int], lookahead: Bool) {
+  init(prefix: [Int], reduction: Bool) {
     self.prefix = prefix
-    self.lookahead = lookahead
+    self.reduction = reduction
   }
 
   /// The choices the next run must make, or `nil` when the subtree is finished.
@@ -82,11 +108,11 @@ struct GraphExpansion {
   /// Returns `false` when the graph is full (the covered part is then kept, incomplete).
   mutating func absorb(_ run: GraphStrategy, result: SimulationResult, graph: StateGraph) -> Bool {
     let start = prefix.count + frames.count
-    let end = run.finished?.position ?? run.deferred ?? run.choices.count
-    for position in start..<max(start, end) {
+    let end = run.finished?.position ?? run.deferred ?? run.steps.count
+    for step in run.steps[start..<max(start, end)] {
       var frame = Frame(
-        alternatives: run.alternatives[position], choice: run.choices[position],
-        key: run.keys[position], batch: run.batches[position])
+        alternatives: step.alternatives, choice: step.choice, point: step.point,
+        batch: step.batch)
       frame.cursor = frame.choice + 1
       if let answered = frame.batch?.answered {
         frame.cursor = max(frame.cursor, answered.count)
@@ -103,7 +129,7 @@ struct GraphExpansion {
       }
       // Taken up again once the frame's other alternatives are done; by then another walk
       // may have finished the state, and the frame with it.
-      frames[last].deferred.append((frames[last].choice, run.keys[position]))
+      frames[last].deferred.append((frames[last].choice, run.steps[position].point))
       return fold(nil, graph: graph)
     }
     let reach =
@@ -123,7 +149,9 @@ struct GraphExpansion {
       if let reach { frames[last].finish(frames[last].choice, continuation: reach) }
       if moveOn(last, graph: graph) { return true }
       let frame = frames.removeLast()
-      if let key = frame.key, !graph.finish(key, reach: frame.gathered) {
+      if let point = frame.point,
+        !graph.finish(point, reach: frame.gathered, continuations: frame.finishedContinuations)
+      {
         frames.append(frame)
         stop()
         return false
@@ -150,7 +178,7 @@ struct GraphExpansion {
     }
     while !frames[index].deferred.isEmpty {
       let (next, state) = frames[index].deferred.removeFirst()
-      if let state, let continuation = graph.reach(of: state) {
+      if let state, let continuation = graph.reach(at: state) {
         frames[index].finish(next, continuation: continuation)
         continue
       }
@@ -163,10 +191,10 @@ struct GraphExpansion {
 
   /// What follows `alternative` of frame `index`, when it is known without a run.
   private func answer(_ alternative: Int, in index: Int, graph: StateGraph) -> Reach? {
-    guard lookahead else { return nil }
+    guard reduction else { return nil }
     let frame = frames[index]
     if let successor = frame.batch?.successors[alternative] {
-      return graph.reach(of: successor)
+      return graph.reach(at: successor)
     }
     guard frame.alternatives == 2, alternative == 1, frame.commute(0, 1) else { return nil }
     return frame.firstContinuation
@@ -191,7 +219,7 @@ struct BatchPoint {
   /// For each alternative, the lane it only adds a job to (`nil` where it can do more).
   var enqueuing: [LaneID?]
   /// For each alternative, the key of the state it leads to, when that is known without a run.
-  var successors: [StateGraph.Key?]
+  var successors: [StateGraph.Point?]
   /// The reaches of the leading alternatives whose next state was finished when the run met
   /// the point.
   var answered: [Reach] = []

@@ -75,12 +75,76 @@ public final class StateGraph: Sendable {
     }
   }
 
+  /// A state at a choice point as a run meets it: the state's key, and at a lane-order point,
+  /// where the run's alternatives start in the key's order.
+  ///
+  /// A lane-order point offers the ready lanes from the lane that ran last, which the state does
+  /// not record. Its key offers them from the lowest ready lane instead, so that runs reaching
+  /// one state with different lanes last (two jobs that commute, run in either order) meet at
+  /// one key; the graph keeps that state's reach per lane, and ``StateGraph/reach(at:)`` turns
+  /// it to each run's order.
+  struct Point {
+    let key: Key
+    /// At a lane-order point of `n` alternatives: the run's alternative `i` is the key's
+    /// alternative `(i + rotation) % n`. `nil` at every other point, whose key is the run's.
+    let rotation: Int?
+
+    /// The point `point` at `state`; a lane-order point's key offers the lanes from the lowest
+    /// ready one where the state tells which lanes are ready (``LaneReadiness``).
+    init(_ point: ChoicePoint, state: AnyHashable) {
+      if case .laneOrder(let time, let first, let alternatives) = point,
+        let lanes = state.base as? any LaneReadiness,
+        case (let lowest, let rank, let count) = lanes.readyLanes(from: first),
+        count == alternatives
+      {
+        let canonical = ChoicePoint.laneOrder(
+          time: time, first: lowest, alternatives: alternatives)
+        key = Key(value: AnyHashable(StateAtChoice(point: canonical, state: state)))
+        rotation = rank
+      } else {
+        // A lane-order point whose ready lanes the state does not tell keeps the run's order:
+        // a key of its own, never one that would read another run's lanes in a wrong order.
+        key = Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
+        rotation = nil
+      }
+    }
+
+    /// The point of `state`, a state at a point that is not a lane-order one.
+    init(_ state: StateAtChoice) {
+      key = Key(value: AnyHashable(state))
+      rotation = nil
+    }
+  }
+
+  /// What a finished state reaches: as one reach, or at a lane-order point, per alternative in
+  /// the key's order (what follows each, before the point's choice is added).
+  enum FinishedReach {
+    case whole(Reach)
+    case perAlternative([Reach])
+
+    /// The reach at a point whose alternatives are rotated by `rotation` from the key's order.
+    func reach(rotation: Int?) -> Reach {
+      switch self {
+      case .whole(let reach): return reach
+      case .perAlternative(let continuations):
+        let count = continuations.count
+        let shift = rotation ?? 0
+        var reach = Reach()
+        // The run's alternative `i` is the key's `(i + shift) % count`.
+        for alternative in 0..<count {
+          reach.add(continuations[(alternative + shift) % count].taking(alternative))
+        }
+        return reach
+      }
+    }
+  }
+
   /// Distinct outcomes, in the order first met: the closing figures and the invariants broken.
   private let outcomes = Locked<[(summary: [TraceField], violations: [String])]>([])
   /// A state a walk has met: being expanded (by the walk that first met it), or finished.
   private enum Node {
     case expanding
-    case finished(Reach)
+    case finished(FinishedReach)
   }
 
   /// The states met, spread by hash over locks of their own, so that threads looking up states
@@ -122,34 +186,47 @@ public final class StateGraph: Sendable {
     shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
   }
 
-  /// The reach of a finished state; `nil` while the state is unknown or being expanded.
-  func reach(of key: Key) -> Reach? {
-    shard(of: key).withLock { nodes in
-      guard case .finished(let reach) = nodes[key] else { return nil }
+  /// The reach of a finished state, in the order of `point`'s run; `nil` while the state is
+  /// unknown or being expanded.
+  func reach(at point: Point) -> Reach? {
+    let finished: FinishedReach? = shard(of: point.key).withLock { nodes in
+      guard case .finished(let reach) = nodes[point.key] else { return nil }
       return reach
     }
+    return finished?.reach(rotation: point.rotation)
   }
 
   /// Marks a state no walk has met as being expanded by the caller; `false` when some walk
   /// has met it already (it is being expanded, or finished). A claim only steers which walk
   /// expands a state first; it never changes a reach.
-  func claim(_ key: Key) -> Bool {
-    shard(of: key).withLock { nodes in
-      guard nodes[key] == nil else { return false }
-      nodes[key] = .expanding
+  func claim(_ point: Point) -> Bool {
+    shard(of: point.key).withLock { nodes in
+      guard nodes[point.key] == nil else { return false }
+      nodes[point.key] = .expanding
       return true
     }
   }
 
-  /// Records the reach of a finished state; `false` when the graph is full.
-  func finish(_ key: Key, reach: Reach) -> Bool {
-    shard(of: key).withLock { nodes in
-      if case .finished = nodes[key] { return true }
+  /// Records the reach of a finished state, met at `point`: `reach` at most points, and at a
+  /// lane-order point `continuations`, what follows each of the run's alternatives. `false`
+  /// when the graph is full.
+  func finish(_ point: Point, reach: Reach, continuations: [Reach]) -> Bool {
+    let finished: FinishedReach
+    if let rotation = point.rotation {
+      let count = continuations.count
+      // The key's alternative `k` is the run's `(k - rotation) mod count`.
+      finished = .perAlternative(
+        (0..<count).map { continuations[($0 - rotation + count) % count] })
+    } else {
+      finished = .whole(reach)
+    }
+    return shard(of: point.key).withLock { nodes in
+      if case .finished = nodes[point.key] { return true }
       guard reserveState() else {
         filled.store(true, ordering: .releasing)
         return false
       }
-      nodes[key] = .finished(reach)
+      nodes[point.key] = .finished(finished)
       return true
     }
   }
@@ -181,92 +258,5 @@ public final class StateGraph: Sendable {
 
   func outcome(at index: Int) -> (summary: [TraceField], violations: [String]) {
     outcomes.withLock { $0[index] }
-  }
-}
-
-/// The state graph's strategy: replays forced choices, then takes the default, noting each
-/// point's alternatives and state; stops observing at the first state the graph has finished.
-///
-/// With `lookahead`, at a new same-instant point it takes the first alternative whose next
-/// state is not known to be finished, and notes the reach of those before it
-/// (``GraphExpansion``).
-struct GraphStrategy: SchedulingStrategy {
-  let forced: [Int]
-  let graph: StateGraph
-  let lookahead: Bool
-  /// The position at which the run expands a state even if another walk is expanding it.
-  let insistAt: Int?
-  var choices: [Int] = []
-  var alternatives: [Int] = []
-  /// The key of each point at or after the forced ones whose state the kernel gave.
-  var keys: [StateGraph.Key?] = []
-  /// Each point at or after the forced ones that is a same-instant choice, as a batch point.
-  var batches: [BatchPoint?] = []
-  /// The first point past the forced ones at a finished state, and that state's reach.
-  var finished: (position: Int, reach: Reach)?
-  /// The first point past the forced ones at a state another walk is expanding: the walk
-  /// tries that alternative again later, when the state may be finished.
-  var deferred: Int?
-
-  init(forced: [Int], graph: StateGraph, lookahead: Bool, insistAt: Int?) {
-    self.forced = forced
-    self.graph = graph
-    self.lookahead = lookahead
-    self.insistAt = insistAt
-  }
-
-  var observesState: Bool { !isDone && choices.count >= forced.count }
-
-  /// Done at a finished state (what follows is its reach) or at one being expanded elsewhere.
-  var isDone: Bool { finished != nil || deferred != nil }
-
-  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
-    choose(point, state: state, offered: nil)
-  }
-
-  mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
-  ) -> Int {
-    choose(point, state: state, offered: alternatives)
-  }
-
-  private mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable?, offered: SameInstantAlternatives?
-  ) -> Int {
-    let position = choices.count
-    var choice = position < forced.count ? forced[position] : 0
-    var key: StateGraph.Key?
-    var batch: BatchPoint?
-    if !isDone, position >= forced.count, let state {
-      let made = StateGraph.Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
-      if let reach = graph.reach(of: made) {
-        finished = (position, reach)
-      } else if !graph.claim(made), position != insistAt {
-        deferred = position
-      }
-      key = made
-      // A new point becomes a frame; a same-instant one keeps what its alternatives lead to.
-      if !isDone, let offered {
-        var known = BatchPoint(
-          enqueuing: offered.enqueuing,
-          successors: (0..<point.alternativeCount).map { alternative in
-            lookahead ? offered.successor(alternative).map(StateGraph.Key.init) : nil
-          })
-        // Alternatives whose next state is finished need no run: go on to the first other.
-        while choice < known.successors.count, let next = known.successors[choice],
-          let reach = graph.reach(of: next)
-        {
-          known.answered.append(reach)
-          choice += 1
-        }
-        if choice == known.successors.count { choice = 0 }
-        batch = known
-      }
-    }
-    keys.append(key)
-    batches.append(batch)
-    choices.append(choice)
-    alternatives.append(point.alternativeCount)
-    return min(choice, point.alternativeCount - 1)
   }
 }

@@ -1,0 +1,17 @@
+/// A run's state as the state graph reads it at a lane-order point: which lanes are ready.
+protocol LaneReadiness {
+  /// The lowest ready lane, how many ready lanes are below `first` (its place among them when
+  /// they are offered from the lowest), and how many lanes are ready.
+  func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int)
+}
+
+extension StateSnapshot: LaneReadiness {
+  func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
+    // As the kernel's run of the lanes decides it: not busy, not frozen, a job queued.
+    let ready = lanes.indices.filter {
+      lanes[$0].busyUntil == nil && !lanes[$0].isFrozen && !lanes[$0].jobs.isEmpty
+    }
+    let lowest = LaneID(index: Int32(ready.first ?? Int(first.index)))
+    return (lowest, ready.count(where: { $0 < Int(first.index) }), ready.count)
+  }
+}
