@@ -7,10 +7,7 @@ protocol LaneReadiness {
 
 extension StateSnapshot: LaneReadiness {
   func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
-    // As the kernel's run of the lanes decides it: not busy, not frozen, a job queued.
-    let ready = lanes.indices.filter {
-      lanes[$0].busyUntil == nil && !lanes[$0].isFrozen && !lanes[$0].jobs.isEmpty
-    }
+    let ready = lanes.indices.filter { lanes[$0].isReady }
     let lowest = LaneID(index: Int32(ready.first ?? Int(first.index)))
     return (lowest, ready.count(where: { $0 < Int(first.index) }), ready.count)
   }

@@ -374,7 +374,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       ready.removeAll(keepingCapacity: true)
       for offset in 0..<count {
         let lane = (last + offset) % count
-        if context.lanes[lane].canRun && !context.lanes[lane].queue.isEmpty { ready.append(lane) }
+        if context.lanes[lane].isReady { ready.append(lane) }
       }
       guard let first = ready.first else { return }
       let lane =

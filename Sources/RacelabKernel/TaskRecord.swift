@@ -43,8 +43,6 @@ struct LaneState {
   /// The job holding the lane, for the end of its span in the trace.
   var heldJob: TraceEvent.Job?
   var isFrozen = false
-
-  var canRun: Bool { busyUntil == nil && !isFrozen }
 }
 
 /// A job queued on a lane.
