@@ -71,6 +71,8 @@ let package = Package(
       ],
       path: "Benchmarks/racelab-bench"),
 
+    // How many generated cases the oracles, sweeps and corpora run: RACELAB_TEST_SIZE.
+    .target(name: "TestSizes", path: "Tests/TestSizes"),
     .target(
       name: "KernelTestSupport", dependencies: ["ModelContract", "RacelabKernel"],
       path: "Tests/KernelTestSupport"),
@@ -94,13 +96,13 @@ let package = Package(
       name: "ModelConformanceTests",
       dependencies: [
         "ModelContract", "RacelabKernel", "Commands", "ScenarioFormat", "ModelTestSupport",
-        "ModelInterpreter",
+        "ModelInterpreter", "TestSizes",
       ]),
     .testTarget(
       name: "ScenarioFormatTests",
       dependencies: [
         "ModelContract", "ModelLanguage", "ScenarioFormat", "RacelabKernel", "ReviewPromptModel",
-        "ModelTestSupport", "ModelInterpreter",
+        "ModelTestSupport", "ModelInterpreter", "TestSizes",
       ],
       exclude: ["Malformed", "MalformedScenarios", "MalformedModels"]),
     .target(
@@ -110,6 +112,7 @@ let package = Package(
       name: "CommandsTests",
       dependencies: [
         "ModelContract", "Commands", "ScenarioFormat", "RacelabKernel", "CommandTestSupport",
+        "TestSizes",
       ]),
     .testTarget(
       name: "RenderersTests",
@@ -122,6 +125,7 @@ let package = Package(
       dependencies: [
         "ModelContract",
         "Commands", "RacelabKernel", "ScenarioFormat", "ReviewPromptModel", "CommandTestSupport",
+        "TestSizes",
       ]),
   ],
   swiftLanguageModes: [.v6]

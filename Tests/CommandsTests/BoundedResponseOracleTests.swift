@@ -2,6 +2,7 @@ import CommandTestSupport
 import Commands
 import Foundation
 import RacelabKernel
+import TestSizes
 import Testing
 
 /// Bounded-response verdicts against an independent oracle: seeded timelines of verifications
@@ -35,7 +36,10 @@ struct BoundedResponseOracleTests {
     return false
   }
 
-  @Test("500 seeded timelines: racelab's verdict is the oracle's")
+  /// Timeline `i` is the same at every size: they are drawn in order from one seed.
+  static let timelineCount = TestSize.count(standard: 200, thorough: 1_000)
+
+  @Test("seeded timelines: racelab's verdict is the oracle's")
   func seededTimelines() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -43,7 +47,7 @@ struct BoundedResponseOracleTests {
     var random = SplitMix64(seed: 0x5EED_0B11)
     var disagreements: [String] = []
     var broken = 0
-    for index in 0..<500 {
+    for index in 0..<Self.timelineCount {
       let count = Int.random(in: 1...5, using: &random)
       let entries = (0..<count).map { _ in
         Entry(
@@ -72,6 +76,7 @@ struct BoundedResponseOracleTests {
     }
     #expect(disagreements.isEmpty, "\(disagreements.prefix(3).joined(separator: "\n\n"))")
     // The generator reaches both verdicts often.
-    #expect(broken > 100 && broken < 400, "\(broken) of 500 break")
+    let count = Self.timelineCount
+    #expect(broken > count / 5 && broken < count * 4 / 5, "\(broken) of \(count) break")
   }
 }

@@ -1,6 +1,7 @@
 import Commands
 import Foundation
 import RacelabKernel
+import TestSizes
 import Testing
 
 /// The state graph against the unreduced search on seeded model files with several actors:
@@ -120,14 +121,17 @@ struct ActorInterleavingOracleTests {
     return Case(seed: seed, model: model, scenario: scenario)
   }
 
-  static let cases = (0..<300).map { generate(seed: 0xAC70_5000 + UInt64($0)) }
+  /// Every race the generator makes: the thorough size explores them all.
+  static let generated = (0..<300).map { generate(seed: 0xAC70_5000 + UInt64($0)) }
+
+  /// The races explored at the test size.
+  static let cases = TestSize.prefix(of: generated, standard: 50)
 
   /// Races of three and four actors: a lane-order point then offers three lanes or more, from
   /// any of them, and the graph keys it from the lowest, so each run's order is a rotation of
   /// the key's that only these cases tell from its reverse.
-  static let rotatedCases = (0..<120).map {
-    generate(seed: 0xAC70_6000 + UInt64($0), actors: 3...4)
-  }
+  static let rotatedCases = TestSize.prefix(
+    of: (0..<120).map { generate(seed: 0xAC70_6000 + UInt64($0), actors: 3...4) }, standard: 12)
 
   /// `explore` of `race` with `settings` (the format set to JSON).
   static func explore(_ race: Case, _ settings: (inout ExploreCommand) -> Void) throws
@@ -148,7 +152,7 @@ struct ActorInterleavingOracleTests {
   @Test func theGeneratorMakesRacesThatBreak() throws {
     var raced = 0
     var broken = 0
-    for race in Self.cases.prefix(40) {
+    for race in Self.generated.prefix(40) {
       let graph = try Self.explore(race) { $0.settings.stateGraph = true }
       if graph.outcomes.count > 1 { raced += 1 }
       if !graph.violations.isEmpty { broken += 1 }
@@ -156,9 +160,9 @@ struct ActorInterleavingOracleTests {
     print("actor interleavings: \(raced) of 40 races, \(broken) broken")
     #expect(raced >= 20)
     #expect(broken >= 5)
-    #expect(Self.cases.contains { $0.scenario.contains("0s..2ms") })
-    #expect(Self.cases.contains { $0.model.contains("a2:") })
-    #expect(Self.cases.filter { $0.model.contains("- sleep:") }.count >= 50)
+    #expect(Self.generated.contains { $0.scenario.contains("0s..2ms") })
+    #expect(Self.generated.contains { $0.model.contains("a2:") })
+    #expect(Self.generated.filter { $0.model.contains("- sleep:") }.count >= 50)
   }
 
   /// Two actors, two jobs each; the first jobs commute, the second ones claim the verdict.

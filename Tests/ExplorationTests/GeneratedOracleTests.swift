@@ -1,4 +1,5 @@
 import RacelabKernel
+import TestSizes
 import Testing
 
 /// The explorer against an independent brute force over generated scenarios: every quarter
@@ -6,7 +7,8 @@ import Testing
 /// run with no pruning and no arrival choice at all. The outcome sets (closing figures and
 /// invariants broken) must be equal, and explore must call every space complete.
 @Suite struct GeneratedOracleTests {
-  static let scenarioCount = 500
+  /// Scenario `i` is the same at every size: the generator makes them in order from one seed.
+  static let scenarioCount = TestSize.count(standard: 100, thorough: 500)
   static let seed: UInt64 = 20_261_201
 
   @Test func exploredOutcomesEqualTheQuarterMillisecondSweep() throws {
@@ -30,7 +32,8 @@ import Testing
         let missed = sweep.outcomes.subtracting(explored.outcomeKeys).sorted()
         let extra = explored.outcomeKeys.subtracting(sweep.outcomes).sorted()
         differences.append(
-          "\(text)complete: \(explored.complete)\nmissed: \(missed)\nunreachable: \(extra)\n")
+          "scenario #\(index) of seed \(Self.seed):\n\(text)complete: \(explored.complete)\nmissed: \(missed)\nunreachable: \(extra)\n"
+        )
       }
     }
     print(

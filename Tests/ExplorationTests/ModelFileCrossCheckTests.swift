@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Commands
 import Foundation
+import TestSizes
 import Testing
 
 /// The proof that the model-file language is enough, and a permanent cross-check of both
@@ -47,7 +48,7 @@ struct ModelFileCrossCheckTests {
 
   @Test(
     "a scenario gives the same answers on the built-in model and on the model file",
-    arguments: scenarios.filter { knownDifferences[$0] == nil })
+    arguments: TestSize.sample(of: scenarios.filter { knownDifferences[$0] == nil }, standard: 24))
   func sameAnswers(_ path: String) throws {
     let original = repositoryRoot.appendingPathComponent(path)
     let text = String(decoding: try Data(contentsOf: original), as: UTF8.self)

@@ -1,5 +1,6 @@
 import Foundation
 import RacelabKernel
+import TestSizes
 import Testing
 
 @testable import Commands
@@ -57,7 +58,7 @@ import Testing
     #expect(Self.files.count >= 30)
   }
 
-  @Test(arguments: files)
+  @Test(arguments: TestSize.sample(of: files, standard: 8))
   func theReductionKeepsTheAnswerAndSavesRuns(_ path: String) throws {
     let reduced = try Self.explore(path, reduction: true)
     let full = try Self.explore(path, reduction: false)

@@ -1,5 +1,6 @@
 import CommandTestSupport
 import Commands
+import TestSizes
 import Testing
 
 /// `--jobs N` changes nothing in the output; `--shard I/N` splits the space into parts whose
@@ -7,10 +8,12 @@ import Testing
 @Suite struct ScaleOutTests {
   /// Teaching scenarios on the built-in model, and model files, whose second thread explores
   /// a copy compiled apart from the first's.
-  @Test(arguments: [
-    "busy-main-window-original", "kotlin-busy-main-window-cancel-guard", "busy-evening-random",
-    "../purchases/listener-and-launch-race-original", "../entitlements/cron-down-original",
-  ])
+  @Test(
+    arguments: TestSize.sample(
+      of: [
+        "busy-main-window-original", "kotlin-busy-main-window-cancel-guard", "busy-evening-random",
+        "../purchases/listener-and-launch-race-original", "../entitlements/cron-down-original",
+      ], standard: 2))
   func twoJobsPrintTheSameBytesAsOne(_ name: String) {
     let path = teachingScenario(name)
     for format in RunCommand.Format.allCases {

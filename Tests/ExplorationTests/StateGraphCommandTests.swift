@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Commands
 import Foundation
+import TestSizes
 import Testing
 
 /// `explore --state-graph` on the large family of `scenarios/scale/`: its counts against the
@@ -28,7 +29,8 @@ import Testing
     return factorial(jobs) * interleavings
   }
 
-  @Test(arguments: [("launch-burst-3x3", 3), ("launch-burst-3x4", 4)])
+  @Test(
+    arguments: TestSize.prefix(of: [("launch-burst-3x3", 3), ("launch-burst-3x4", 4)], standard: 1))
   func theFamilyCountsEverySchedule(_ name: String, perActor: Int) throws {
     let output = try ExploreOutput(Self.graphCommand(), path: Self.scale(name))
     #expect(output.status == .success && output.complete)
@@ -46,7 +48,7 @@ import Testing
     #expect(one.1.contains("exhaustive (state graph)"))
   }
 
-  @Test(arguments: ["launch-burst-3x3", "launch-burst-windowed"])
+  @Test(arguments: TestSize.prefix(of: ["launch-burst-3x3", "launch-burst-windowed"], standard: 1))
   func thePartialOrderReductionChangesNoByte(_ name: String) {
     var without = Self.graphCommand()
     without.settings.partialOrderReduction = false

@@ -102,7 +102,8 @@ import Testing
         || Answer(reversed) != Answer(unreduced) || Answer(withoutReduction) != Answer(unreduced)
       {
         differences.append(
-          "\(text)graph:\n\(Answer(whole))\nunreduced:\n\(Answer(unreduced))\n")
+          "scenario #\(index) of seed \(GeneratedOracleTests.seed):\n\(text)graph:\n\(Answer(whole))\nunreduced:\n\(Answer(unreduced))\n"
+        )
       }
     }
     print(

@@ -2,6 +2,7 @@ import CommandTestSupport
 import Commands
 import Foundation
 import RacelabKernel
+import TestSizes
 import Testing
 
 /// Windowed sleeps (`sleep: 1ms..3ms` in a model file) explored exactly, held to a brute force:
@@ -131,7 +132,11 @@ struct WindowedSleepOracleTests {
       arrival: arrival)
   }
 
-  static let cases = (0..<60).map { generate(seed: 0x51EE_9000 + UInt64($0)) }
+  /// Every race the generator makes: the thorough size explores them all.
+  static let generated = (0..<60).map { generate(seed: 0x51EE_9000 + UInt64($0)) }
+
+  /// The races explored at the test size.
+  static let cases = TestSize.prefix(of: generated, standard: 12)
 
   /// The outcomes `explore` finds for `model` with `scenario`.
   static func outcomes(model: String, scenario: String) throws -> Set<String> {
@@ -153,12 +158,12 @@ struct WindowedSleepOracleTests {
   }
 
   @Test func theGeneratorMakesRacesWithEveryShapeAndSeveralOutcomes() throws {
-    #expect(Self.cases.contains { $0.windows.count == 1 })
-    #expect(Self.cases.contains { $0.windows.count == 2 })
+    #expect(Self.generated.contains { $0.windows.count == 1 })
+    #expect(Self.generated.contains { $0.windows.count == 2 })
     #expect(
-      Self.cases.contains { $0.template.contains("SLEEP1") && !$0.template.contains("wait1") })
-    #expect(Self.cases.contains { $0.scenarioTemplate.contains("event: stop") })
-    #expect(Self.cases.contains { $0.arrival != nil })
+      Self.generated.contains { $0.template.contains("SLEEP1") && !$0.template.contains("wait1") })
+    #expect(Self.generated.contains { $0.scenarioTemplate.contains("event: stop") })
+    #expect(Self.generated.contains { $0.arrival != nil })
     // The races are races: most have more than one outcome.
     let raced = try Self.cases.filter { try Self.explored($0).count > 1 }.count
     #expect(raced >= Self.cases.count / 2)

@@ -1,5 +1,6 @@
 import ModelContract
 import RacelabKernel
+import TestSizes
 
 /// The conformance suite's view of a definition: setups, sample values, timelines and runs,
 /// written once over any model.
@@ -77,7 +78,8 @@ enum Contract {
     ).result
   }
 
-  /// Every invariant broken anywhere in `timeline`'s space (at most 500 schedules per subtree).
+  /// Every invariant broken anywhere in `timeline`'s space (at most 500 schedules per subtree
+  /// at the thorough size, 25 at the standard size).
   static func explore(
     _ definition: some ModelDefinition, variant: String, timeline: [ScriptedHappening]
   ) -> Set<String> {
@@ -87,7 +89,8 @@ enum Contract {
     var broken = Set<String>()
     for prefix in explorer.subtrees() {
       let tally = explorer.exploreSubtree(
-        prefix: prefix, pruning: true, budget: 500, onSchedule: { _ in true })
+        prefix: prefix, pruning: true, budget: TestSize.count(standard: 25, thorough: 500),
+        onSchedule: { _ in true })
       broken.formUnion(tally.violations.map(\.name))
     }
     return broken

@@ -1,31 +1,40 @@
 import Foundation
 import ScenarioFormat
+import TestSizes
 import Testing
 
 /// Mutated model files load to a program or to located diagnostics: never a crash, a hang or a
 /// location outside the file.
 struct ModelMutationTests {
-  static func inputs(perFile: Int, seed: UInt64) -> [[UInt8]] {
-    var generator = YAMLSeededGenerator(state: seed)
-    var inputs: [[UInt8]] = []
+  /// `perFile` random mutations of every model file (and of ten malformed ones), then each
+  /// file with one line deleted and with one line doubled, for every `lineStride`-th line.
+  static func inputs(perFile: Int, lineStride: Int, seed: UInt64) -> [MutatedInput] {
+    var inputs: [MutatedInput] = []
     let sources =
       modelFiles(under: repositoryScenariosDirectory).map {
-        repositoryScenariosDirectory.appendingPathComponent($0)
+        ($0, repositoryScenariosDirectory.appendingPathComponent($0))
       }
-      + malformedModelNames().prefix(10).map { malformedModelsDirectory.appendingPathComponent($0) }
-    for url in sources {
+      + malformedModelNames().prefix(10).map {
+        ($0, malformedModelsDirectory.appendingPathComponent($0))
+      }
+    for (name, url) in sources {
       guard let data = FileManager.default.contents(atPath: url.path) else { continue }
       let bytes = [UInt8](data)
-      for _ in 0..<perFile { inputs.append(ScenarioMutator.mutate(bytes, using: &generator)) }
-      // Line deletions and duplications, every line once.
+      inputs += ScenarioMutator.mutations(of: bytes, named: name, count: perFile, seed: seed)
       let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      for index in lines.indices {
+      for index in stride(from: 0, to: lines.count, by: lineStride) {
         var deleted = lines
         deleted.remove(at: index)
-        inputs.append(Array(deleted.joined(separator: [UInt8(ascii: "\n")])))
+        inputs.append(
+          MutatedInput(
+            name: "\(name) without line \(index + 1)",
+            bytes: Array(deleted.joined(separator: [UInt8(ascii: "\n")]))))
         var doubled = lines
         doubled.insert(lines[index], at: index)
-        inputs.append(Array(doubled.joined(separator: [UInt8(ascii: "\n")])))
+        inputs.append(
+          MutatedInput(
+            name: "\(name) with line \(index + 1) doubled",
+            bytes: Array(doubled.joined(separator: [UInt8(ascii: "\n")]))))
       }
     }
     return inputs
@@ -34,17 +43,19 @@ struct ModelMutationTests {
   @Test func mutatedModelFilesNeverCrashTheLoader() {
     #expect(!modelFiles(under: repositoryScenariosDirectory).isEmpty)
     // A hang shows as a test that never ends; the verdict never depends on the machine's speed.
-    let inputs = Self.inputs(perFile: 100, seed: 0x5EED_0300)
+    let inputs = Self.inputs(
+      perFile: TestSize.count(standard: 10, thorough: 100),
+      lineStride: TestSize.current == .thorough ? 1 : 5, seed: 0x5EED_0300)
     var accepted = 0
     var rejected = 0
-    for (index, bytes) in inputs.enumerated() {
-      switch ModelFileLoader.load(bytes) {
+    for input in inputs {
+      switch ModelFileLoader.load(input.bytes) {
       case .success:
         accepted += 1
       case .failure(let list):
         rejected += 1
-        let problems = diagnosticLocationProblems(list, in: bytes)
-        #expect(problems.isEmpty, "input \(index): \(problems)")
+        let problems = diagnosticLocationProblems(list, in: input.bytes)
+        #expect(problems.isEmpty, "\(input.name): \(problems)")
       }
     }
     #expect(accepted > 0)

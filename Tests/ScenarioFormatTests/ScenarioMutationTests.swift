@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioFormat
+import TestSizes
 import Testing
 
 /// Deterministic mutations of real scenario files, for robustness tests.
@@ -40,20 +41,42 @@ enum ScenarioMutator {
     return result
   }
 
-  /// Every mutated input for the files in `directory`: `perFile` each, from a fixed seed.
-  static func inputs(from directory: URL, perFile: Int, seed: UInt64) -> [[UInt8]] {
-    var generator = YAMLSeededGenerator(state: seed)
-    var inputs: [[UInt8]] = []
+  /// Every mutated input for the files in `directory`: `perFile` each. Each file's mutations
+  /// come from a seed of their own (`seed` and the file's name), so mutation `k` of a file is
+  /// the same bytes at every `perFile` above `k`.
+  static func inputs(from directory: URL, perFile: Int, seed: UInt64) -> [MutatedInput] {
+    var inputs: [MutatedInput] = []
     for relative in yamlFiles(under: directory) {
       guard
         let data = FileManager.default.contents(
           atPath: directory.appendingPathComponent(relative).path)
       else { continue }
-      let bytes = [UInt8](data)
-      for _ in 0..<perFile { inputs.append(mutate(bytes, using: &generator)) }
+      inputs += mutations(of: [UInt8](data), named: relative, count: perFile, seed: seed)
     }
     return inputs
   }
+
+  /// `count` mutations of the file `name` holding `bytes`, drawn from `seed` and the name.
+  static func mutations(of bytes: [UInt8], named name: String, count: Int, seed: UInt64)
+    -> [MutatedInput]
+  {
+    // FNV-1a of the name: a file's seed depends on nothing but its name.
+    let nameHash = name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
+      ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+    }
+    var generator = YAMLSeededGenerator(state: seed ^ nameHash)
+    return (0..<count).map {
+      MutatedInput(
+        name: "\(name), mutation \($0 + 1) of seed \(seed)", bytes: mutate(bytes, using: &generator)
+      )
+    }
+  }
+}
+
+/// One mutated file, named by its source and how it was made, so a failure can be found again.
+struct MutatedInput: Equatable {
+  var name: String
+  var bytes: [UInt8]
 }
 
 /// The locations a diagnostic may point at in `bytes`: lines 1 through the last line (a final
@@ -84,18 +107,19 @@ func diagnosticLocationProblems(_ list: DiagnosticList, in bytes: [UInt8]) -> [S
 struct ScenarioMutationTests {
   @Test func mutatedScenarioFilesNeverCrashTheLoader() {
     let inputs = ScenarioMutator.inputs(
-      from: repositoryScenariosDirectory, perFile: 60, seed: 0x5EED_0003)
-    #expect(inputs.count >= 3_000)
+      from: repositoryScenariosDirectory, perFile: TestSize.count(standard: 15, thorough: 60),
+      seed: 0x5EED_0003)
+    #expect(inputs.count >= 750)
     var accepted = 0
     var rejected = 0
-    for (index, bytes) in inputs.enumerated() {
-      switch ScenarioLoader.load(bytes, models: scenarioModels) {
+    for input in inputs {
+      switch ScenarioLoader.load(input.bytes, models: scenarioModels) {
       case .success:
         accepted += 1
       case .failure(let list):
         rejected += 1
-        let problems = diagnosticLocationProblems(list, in: bytes)
-        #expect(problems.isEmpty, "input \(index): \(problems)")
+        let problems = diagnosticLocationProblems(list, in: input.bytes)
+        #expect(problems.isEmpty, "\(input.name): \(problems)")
       }
     }
     // Both outcomes occur, so the mutations reach the decoder as well as the parser.
@@ -105,11 +129,12 @@ struct ScenarioMutationTests {
 
   @Test func mutatedMalformedScenariosNeverCrashTheLoader() {
     let inputs = ScenarioMutator.inputs(
-      from: malformedScenariosDirectory, perFile: 20, seed: 0x5EED_0004)
-    for (index, bytes) in inputs.enumerated() {
-      if case .failure(let list) = ScenarioLoader.load(bytes, models: scenarioModels) {
-        let problems = diagnosticLocationProblems(list, in: bytes)
-        #expect(problems.isEmpty, "input \(index): \(problems)")
+      from: malformedScenariosDirectory, perFile: TestSize.count(standard: 5, thorough: 20),
+      seed: 0x5EED_0004)
+    for input in inputs {
+      if case .failure(let list) = ScenarioLoader.load(input.bytes, models: scenarioModels) {
+        let problems = diagnosticLocationProblems(list, in: input.bytes)
+        #expect(problems.isEmpty, "\(input.name): \(problems)")
       }
     }
   }
@@ -119,6 +144,9 @@ struct ScenarioMutationTests {
     let second = ScenarioMutator.inputs(from: repositoryScenariosDirectory, perFile: 3, seed: 9)
     #expect(!first.isEmpty)
     #expect(first == second)
+    // A larger size adds mutations after a file's first ones and changes none of them.
+    let more = ScenarioMutator.inputs(from: repositoryScenariosDirectory, perFile: 5, seed: 9)
+    #expect(first.allSatisfy(more.contains))
   }
 
   @Test func locationCheckCatchesOutOfRangeLocations() {
