@@ -1,3 +1,5 @@
+import RacelabKernel
+
 #if canImport(Glibc)
   import Glibc
 
@@ -20,8 +22,13 @@ public struct Console: Sendable {
   public var errorIsTerminal: Bool
   /// Whether standard error may use ANSI colour: a terminal, and no `NO_COLOR`.
   public var errorColour: Bool
-  /// Reads all of standard input (for the file name `-`); `nil` when it cannot be read.
-  public var readInput: @Sendable () -> [UInt8]?
+  /// Reads standard input (for the file name `-`), at most the given number of bytes and
+  /// one more (so a larger input shows as larger without being read to its end); `nil` when
+  /// it cannot be read.
+  public var readInput: @Sendable (Int) -> [UInt8]?
+  /// Why a write to standard output failed, if one did (a full disk, a closed descriptor):
+  /// the command then exits with status 2 instead of reporting a success nobody received.
+  public var outputFailure: @Sendable () -> String? = { nil }
   /// Whether to print GitHub Actions annotations (`::error file=…::…`) too: set when
   /// `GITHUB_ACTIONS` is `true`, so problems show on the pull request's diff.
   public var githubAnnotations = false
@@ -30,7 +37,7 @@ public struct Console: Sendable {
   public init(
     write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
     colour: Bool, errorIsTerminal: Bool = false, errorColour: Bool = false,
-    readInput: @escaping @Sendable () -> [UInt8]? = { nil }
+    readInput: @escaping @Sendable (Int) -> [UInt8]? = { _ in nil }
   ) {
     self.write = write
     self.writeError = writeError
@@ -44,36 +51,54 @@ public struct Console: Sendable {
   public static func standard() -> Console {
     let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
     let errorIsTerminal = isatty(STDERR_FILENO) == 1
+    let outputFailure = Locked<String?>(nil)
     var console = Console(
-      write: { text in writeAll(STDOUT_FILENO, text) },
-      writeError: { text in writeAll(STDERR_FILENO, text) },
+      write: { text in
+        if let problem = writeAll(STDOUT_FILENO, text) {
+          outputFailure.withLock { $0 = $0 ?? problem }
+        }
+      },
+      writeError: { text in _ = writeAll(STDERR_FILENO, text) },
       colour: isatty(STDOUT_FILENO) == 1 && !noColour,
       errorIsTerminal: errorIsTerminal, errorColour: errorIsTerminal && !noColour,
-      readInput: readAll)
+      readInput: { limit in readUpTo(STDIN_FILENO, limit) })
+    console.outputFailure = { outputFailure.withLock { $0 } }
     console.githubAnnotations = getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true"
     return console
   }
 
-  /// Every byte of standard input.
-  private static func readAll() -> [UInt8]? {
+  /// The bytes of `descriptor` up to its end or `limit + 1` bytes, whichever comes first;
+  /// `nil` when it cannot be read. Reading stops there, so an endless input is never held.
+  static func readUpTo(_ descriptor: Int32, _ limit: Int) -> [UInt8]? {
     var bytes: [UInt8] = []
+    let most = limit < Int.max ? limit + 1 : limit
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      if count < 0 { return nil }
-      if count == 0 { return bytes }
+    while bytes.count < most {
+      let wanted = min(buffer.count, most - bytes.count)
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
       bytes += buffer[..<count]
     }
+    return bytes
   }
 
-  /// Writes every byte of `text` to a file descriptor, unbuffered.
-  private static func writeAll(_ descriptor: Int32, _ text: String) {
+  /// Writes every byte of `text` to a file descriptor, unbuffered; says why not when it
+  /// cannot.
+  private static func writeAll(_ descriptor: Int32, _ text: String) -> String? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-      if written <= 0 { return }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 {
+        return written < 0 ? String(cString: strerror(errno)) : "nothing was written"
+      }
       bytes = bytes.dropFirst(written)
     }
+    return nil
   }
 
   /// `text` in red when colour is allowed.

@@ -11,6 +11,30 @@ enum Files {
     return [UInt8](data)
   }
 
+  /// Why a file could not be read, in words for a diagnostic.
+  struct ReadProblem: Error {
+    var reason: String
+  }
+
+  /// The bytes of `path`, read up to its end or `limit + 1` bytes, whichever comes first (a
+  /// FIFO or a device that never ends is never held whole); or why not.
+  static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadProblem> {
+    if isDirectory(path) {
+      return .failure(ReadProblem(reason: "is a folder, not a scenario file"))
+    }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      let reason =
+        errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))"
+      return .failure(ReadProblem(reason: reason))
+    }
+    defer { close(descriptor) }
+    guard let bytes = Console.readUpTo(descriptor, limit) else {
+      return .failure(ReadProblem(reason: "cannot be read: \(String(cString: strerror(errno)))"))
+    }
+    return .success(bytes)
+  }
+
   /// The size in bytes of the file at `path`, if it exists.
   static func size(_ path: String) -> Int? {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil

@@ -118,11 +118,15 @@ struct JUnitReport {
   /// Writes `report` to `path`, replacing any file there in one step; `.badInput` (with the
   /// reason printed) when it cannot be written.
   static func write(_ report: JUnitReport, to path: String, console: Console) -> ExitStatus {
-    do {
-      try Data(report.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    // The rules of a golden: a regular file replaced atomically, never a device, a FIFO or
+    // a symbolic link (as root, a plain write would replace /dev/full with a file).
+    let folder = (path as NSString).deletingLastPathComponent
+    do throws(GoldenFiles.Refusal) {
+      try GoldenFiles(root: folder.isEmpty ? "." : folder).replace(path, with: report.xml)
       return .success
     } catch {
-      console.report(.input("\(path.shown): the JUnit report could not be written"))
+      console.report(
+        .input("\(path.shown): the JUnit report could not be written (\(error.description))"))
       return .badInput
     }
   }

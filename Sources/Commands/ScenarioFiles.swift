@@ -108,7 +108,7 @@ enum ScenarioFiles {
       "\(path == "-" ? "standard input" : path) is larger than the limit of \(limit) bytes "
         + "(raise it with --limits file-bytes=N)")
     if path == "-" {
-      guard let bytes = console.readInput() else {
+      guard let bytes = console.readInput(limit) else {
         console.report(.input("cannot read standard input"))
         return nil
       }
@@ -118,17 +118,16 @@ enum ScenarioFiles {
       }
       return bytes
     }
-    if let size = Files.size(path), size > limit {
+    switch Files.read(path, limit: limit) {
+    case .success(let bytes) where bytes.count > limit:
       console.report(tooLarge)
       return nil
+    case .success(let bytes):
+      return bytes
+    case .failure(let problem):
+      console.report(.input("\(path): \(problem.reason)"))
+      return nil
     }
-    if let bytes = Files.read(path) { return bytes }
-    let problem =
-      Files.isDirectory(path)
-      ? "is a folder, not a scenario file"
-      : FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-    console.report(.input("\(path): \(problem)"))
-    return nil
   }
 
   /// The decoded scenario at `path` with the overrides applied, or `nil` after printing why

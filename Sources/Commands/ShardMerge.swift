@@ -12,6 +12,7 @@ struct ShardMerge {
     var report: ExplorationReport
     var index: Int
     var count: Int
+    var subtrees: Int
   }
 
   func execute(console: Console) -> ExitStatus {
@@ -22,6 +23,12 @@ struct ShardMerge {
       for (number, line) in text.split(separator: "\n").enumerated() {
         do {
           shards.append(try Self.parse(Data(line.utf8)))
+        } catch let problem as NotAShard {
+          console.report(
+            .input(
+              "\(path): line \(number + 1) is not the JSON output of an explore shard"
+                + (problem.reason.map { " (\($0))" } ?? "")))
+          return .badInput
         } catch {
           console.report(
             .input("\(path): line \(number + 1) is not the JSON output of an explore shard"))
@@ -47,7 +54,7 @@ struct ShardMerge {
     let base = first.report
     for shard in shards
     where shard.report.scenarioHash != base.scenarioHash
-      || shard.count != first.count
+      || shard.count != first.count || shard.subtrees != first.subtrees
     {
       throw .input(
         "the shards are not parts of one exploration (scenario \(base.scenario) "
@@ -71,7 +78,7 @@ struct ShardMerge {
     var schedules = 0
     for shard in shards.sorted(by: { $0.index < $1.index }) {
       let report = shard.report
-      schedules += report.schedules
+      schedules = try Self.sum(schedules, report.schedules, of: "schedules")
       complete = complete && report.complete
       if notCovered == nil, let reason = report.verdict.notCovered {
         notCovered = "shard \(shard.index): \(reason)"
@@ -80,7 +87,7 @@ struct ShardMerge {
         if let at = outcomes.firstIndex(where: {
           $0.headline == outcome.headline && $0.violations == outcome.violations
         }) {
-          outcomes[at].count += outcome.count
+          outcomes[at].count = try Self.sum(outcomes[at].count, outcome.count, of: "outcome counts")
           outcomes[at].schedule = min(outcomes[at].schedule, outcome.schedule)
         } else {
           outcomes.append(outcome)
@@ -88,7 +95,8 @@ struct ShardMerge {
       }
       for violation in report.violations {
         if let at = violations.firstIndex(where: { $0.name == violation.name }) {
-          violations[at].count += violation.count
+          violations[at].count = try Self.sum(
+            violations[at].count, violation.count, of: "counts of \(violation.name)")
         } else {
           violations.append(violation)
         }
@@ -111,15 +119,55 @@ struct ShardMerge {
       replayCommand: base.replayCommand)
   }
 
-  private struct NotAShard: Error {}
+  /// `a + b`, or an error when the shards' figures add up past the largest count.
+  private static func sum(_ a: Int, _ b: Int, of what: String) throws(CommandError) -> Int {
+    let (total, overflow) = a.addingReportingOverflow(b)
+    if overflow { throw .input("--merge: the shards' \(what) add up past \(Int.max)") }
+    return total
+  }
+
+  /// A line that is not a shard's output, and what about it says so, where known.
+  private struct NotAShard: Error {
+    var reason: String?
+  }
+
+  /// `value` as a whole number in `range`: JSON's `5` or `5.0`, not `5.5`, `1e30`, `-5` (below
+  /// the range), `true` or `"5"`.
+  private static func wholeNumber(_ value: Any?, _ what: String, in range: ClosedRange<Int>)
+    throws -> Int
+  {
+    var whole: Int?
+    if let number = value as? NSNumber {
+      switch String(cString: number.objCType) {
+      case "f", "d":
+        // A JSON number written with a fraction or an exponent: whole only if exactly so.
+        whole = Int(exactly: number.doubleValue)
+      case "c", "Q":
+        // `true` or `false`; or an integer past Int64.
+        whole = nil
+      default:
+        whole = Int(number.int64Value)
+      }
+    }
+    guard let whole, range.contains(whole) else {
+      let shown = value.map { "\($0)" } ?? "missing"
+      throw NotAShard(
+        reason: "\(what) is \(shown), not a whole number from \(range.lowerBound) to "
+          + "\(range.upperBound)")
+    }
+    return whole
+  }
 
   /// One shard's JSON object, read back.
   private static func parse(_ data: Data) throws -> ShardResult {
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let shard = object["shard"] as? [String: Any], let index = shard["index"] as? Int,
-      let count = shard["count"] as? Int, let subtrees = shard["subtrees"] as? Int,
-      let mine = shard["mine"] as? Int
+      let shard = object["shard"] as? [String: Any]
     else { throw NotAShard() }
+    let count = try wholeNumber(shard["count"], "the shard count", in: 1...Int.max)
+    let index = try wholeNumber(shard["index"], "the shard index", in: 1...count)
+    let subtrees = try wholeNumber(shard["subtrees"], "the number of subtrees", in: 0...Int.max)
+    let mine = try wholeNumber(shard["mine"], "the shard's subtrees", in: 0...subtrees)
+    let schedules = try wholeNumber(object["schedules"], "schedules", in: 0...Int.max)
     func text(_ key: String, in object: [String: Any] = object) throws -> String {
       guard let value = object[key] as? String else { throw NotAShard() }
       return value
@@ -129,8 +177,8 @@ struct ShardMerge {
       return value
     }
     let outcomes = try (object["outcomes"] as? [[String: Any]] ?? []).map { outcome in
-      guard let count = outcome["count"] as? Int,
-        let summary = outcome["summary"] as? [String: Any],
+      let count = try wholeNumber(outcome["count"], "an outcome's count", in: 1...schedules)
+      guard let summary = outcome["summary"] as? [String: Any],
         let broken = summary["violations"] as? [String]
       else { throw NotAShard() }
       return ExplorationReport.Outcome(
@@ -140,8 +188,9 @@ struct ShardMerge {
     let found = object["violations"] as? [String: [String: Any]] ?? [:]
     let violations = try found.keys.sorted().map { name in
       let finding = found[name] ?? [:]
-      guard let count = finding["count"] as? Int, let deviations = finding["deviations"] as? Int
-      else { throw NotAShard() }
+      let count = try wholeNumber(finding["count"], "the count of \(name)", in: 1...schedules)
+      let deviations = try wholeNumber(
+        finding["deviations"], "the deviations of \(name)", in: 0...Int.max)
       return ExplorationReport.Violation(
         name: name, count: count, schedule: try text("schedule", in: finding),
         deviations: deviations, trace: nil)
@@ -149,14 +198,28 @@ struct ShardMerge {
     let report = ExplorationReport(
       scenario: try text("scenario"), model: try text("model"), runtime: try text("runtime"),
       variant: try text("variant"), strategy: try text("strategy"),
-      schedules: object["schedules"] as? Int ?? 0, complete: object["complete"] as? Bool ?? false,
-      states: object["states"] as? Int, outcomes: outcomes, violations: violations,
+      schedules: schedules, complete: object["complete"] as? Bool ?? false,
+      states: try object["states"].flatMap { $0 is NSNull ? nil : $0 }.map {
+        try wholeNumber($0, "states", in: 0...Int.max)
+      },
+      outcomes: outcomes, violations: violations,
       verdict: .init(
         expected: try words("expectedViolations"), missing: [],
         unexpected: try words("unexpectedViolations"),
         notCovered: object["notCovered"] as? String),
       shard: .init(index: index, count: count, subtrees: subtrees, mine: mine),
       scenarioHash: try text("scenarioHash"), replayCommand: try text("replayCommand"))
-    return ShardResult(report: report, index: index, count: count)
+    // Every schedule ends in exactly one outcome.
+    var outcomeTotal = 0
+    for outcome in outcomes {
+      let (total, overflow) = outcomeTotal.addingReportingOverflow(outcome.count)
+      guard !overflow else { throw NotAShard(reason: "its outcome counts add up past \(Int.max)") }
+      outcomeTotal = total
+    }
+    guard outcomeTotal == schedules else {
+      throw NotAShard(
+        reason: "its outcome counts add up to \(outcomeTotal), not to its \(schedules) schedules")
+    }
+    return ShardResult(report: report, index: index, count: count, subtrees: subtrees)
   }
 }

@@ -277,7 +277,7 @@ struct ErrorCatalogueTests {
     "cannot read standard input": "needs standard input that fails to read",
     " is declared":
       "only a model file declares nothing of a kind; MalformedModels/ has an example",
-    "cannot be read": "needs an unreadable file, and tests may run as root",
+    "cannot be read: ": "needs an unreadable file, and tests may run as root",
     "; the file was not run\n": "the count line, checked after every located example",
     "' has no task body to replace":
       "every built-in model has a task body; a model without one makes this reachable",
@@ -309,7 +309,7 @@ struct ErrorCatalogueTests {
       guard relative.hasSuffix(".swift"), !relative.hasPrefix("ModelFiles/") else { continue }
       files.append(format.appendingPathComponent(relative))
     }
-    for name in ["ScenarioFiles", "ScenarioRunner", "ExploreCommand"] {
+    for name in ["Files", "ScenarioFiles", "ScenarioRunner", "ExploreCommand"] {
       files.append(repositoryRoot.appendingPathComponent("Sources/Commands/\(name).swift"))
     }
     return files.sorted { $0.path < $1.path }

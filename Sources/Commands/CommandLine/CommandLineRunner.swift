@@ -3,6 +3,16 @@
 public enum CommandLineRunner {
   /// Runs `arguments` (without the program name) and returns the exit status.
   public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    let status = runCommand(arguments, console: console)
+    // A result nobody received is not a success: a failed write of the output is exit 2.
+    if let problem = console.outputFailure() {
+      console.report(.input("cannot write standard output: \(problem)"))
+      return .badInput
+    }
+    return status
+  }
+
+  private static func runCommand(_ arguments: [String], console: Console) -> ExitStatus {
     guard let first = arguments.first else {
       console.writeError(CommandCatalog.overview)
       return .badInput
