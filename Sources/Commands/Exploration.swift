@@ -66,8 +66,19 @@ struct Exploration {
       }
       let chosen = mine.map { roots[$0] }
       if settings.stateGraph {
-        let graph = StateGraph(capacity: settings.maxStates ?? ExploreSettings.defaultMaxStates)
+        let capacity = settings.maxStates ?? ExploreSettings.defaultMaxStates
+        var graph = StateGraph(capacity: capacity)
         tally = exhaustGraph(spaces, roots: chosen, graph: graph, console: console)
+        if settings.jobs > 1 && (graph.isFull || !tally.complete) && !Interruption.wasRequested {
+          // Threads share the graph, so which states are stored before the cap (or which runs
+          // a subtree's budget counts) depends on their timing. A stopped exploration is
+          // explored again on one thread, in a fixed order, so that it prints the same bytes
+          // whatever --jobs; a complete one is exact on any number of threads.
+          var oneThread = self
+          oneThread.settings.jobs = 1
+          graph = StateGraph(capacity: capacity)
+          tally = oneThread.exhaustGraph(spaces, roots: chosen, graph: graph, console: console)
+        }
         stateTableFull = graph.isFull
       } else {
         tally = exhaust(spaces, roots: chosen, console: console)

@@ -25,8 +25,10 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// Whether the strategy said, at its last choice, that it needs nothing more from the run
   /// (``SchedulingStrategy/isDone``): the run then ends at the next boundary of a job.
   private(set) var strategyIsDone = false
-  /// Whether the run stops before its end: to start again, or for a strategy that is done.
-  var isCutShort: Bool { restartInstants != nil || strategyIsDone }
+  /// Whether the run stops before its end: to start again, for a strategy that is done, or
+  /// because its trace passed its limit (checked at every instant, so a run whose trace is
+  /// too long stops there instead of running on untraced).
+  var isCutShort: Bool { restartInstants != nil || strategyIsDone || context.traceOverflowed }
   /// In debug builds, the point and state predicted for the same-instant alternative just
   /// chosen (``SameInstantAlternatives``), checked against the next point's real state.
   var predictedState: StateAtChoice?
@@ -129,7 +131,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// The loop of a run with no windowed happening: every instant is fixed, so no order is
   /// ever asked and one agenda holds everything.
   private mutating func runWithoutWindows() {
-    while !strategyIsDone, let top = context.agenda.min {
+    while !isCutShort, let top = context.agenda.min {
       guard isLive(top) else {
         _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
         continue

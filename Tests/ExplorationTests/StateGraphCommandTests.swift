@@ -48,6 +48,20 @@ import Testing
     #expect(one.1.contains("exhaustive (state graph)"))
   }
 
+  @Test func aCappedExplorationPrintsTheSameBytesOnTwoThreads() throws {
+    let path = Self.scale("launch-burst-3x3")
+    let one = capture { Self.graphCommand(jobs: 1, maxStates: 50).with(path).execute(console: $0) }
+    #expect(one.1.contains("stopped at the state graph's cap of 50 states"))
+    // Threads race for the graph's places: several runs, so that a race would show.
+    for _ in 0..<3 {
+      let two = capture {
+        Self.graphCommand(jobs: 2, maxStates: 50).with(path).execute(console: $0)
+      }
+      #expect(two.0 == one.0)
+      #expect(two.1 == one.1)
+    }
+  }
+
   @Test(arguments: TestSize.prefix(of: ["launch-burst-3x3", "launch-burst-windowed"], standard: 1))
   func thePartialOrderReductionChangesNoByte(_ name: String) {
     var without = Self.graphCommand()
