@@ -109,6 +109,18 @@ struct GoldenFiles {
     return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
+  /// The leftovers whose writer is gone: the process id in the name is no process now, so
+  /// removing them cannot spoil a replacement under way.
+  func staleLeftovers() -> [String] {
+    leftovers().filter { relative in
+      let name = (relative as NSString).lastPathComponent
+      guard let marker = name.range(of: Self.temporaryMarker, options: .backwards),
+        let pid = pid_t(name[marker.upperBound...])
+      else { return true }
+      return kill(pid, 0) != 0 && errno == ESRCH
+    }
+  }
+
   private func write(_ text: String, to temporary: String, mode: mode_t) throws(Refusal) {
     unlink(temporary)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)

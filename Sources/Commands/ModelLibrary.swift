@@ -53,6 +53,12 @@ final class ModelLibrary {
     return entry
   }
 
+  /// Whether the library has the bytes of `path` already, read or given.
+  func knows(_ path: String) -> Bool {
+    let key = Self.key(of: path)
+    return entries[key] != nil || preloaded[key] != nil
+  }
+
   /// The one name of a path however it is spelled: standardized, as an absolute path.
   private static func key(of path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path

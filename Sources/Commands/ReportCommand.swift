@@ -33,13 +33,22 @@ public struct ReportCommand: Sendable {
       return .badInput
     }
     let site = GoldenFiles(root: out)
+    let files = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
+      .filter { !$0.hasSuffix(ScenarioLoader.modelFileSuffix) }
+    let pages = files.map(Self.page(of:))
+    do throws(CommandError) {
+      try Self.checkTargets(files: files, pages: pages, site: site)
+    } catch {
+      console.report(error)
+      return .badInput
+    }
+    for leftover in site.staleLeftovers() where unlink(Files.join(out, leftover)) == 0 {
+      console.warn("removed \(Files.join(out, leftover)), left by an interrupted report")
+    }
     let models = ModelLibrary(limits: limits)
     var status = ExitStatus.success
     var entries: [HTMLReport.Entry] = []
-    let files = Files.list(scenarios, suffixes: ScenarioFiles.suffixes)
-      .filter { !$0.hasSuffix(ScenarioLoader.modelFileSuffix) }
-    for relative in files {
-      let page = String(CheckCommand.goldenName(of: relative).dropLast(".trace".count)) + ".html"
+    for (relative, page) in zip(files, pages) {
       let depth = relative.split(separator: "/").count - 1
       let root = String(repeating: "../", count: depth)
       let path = Files.join(scenarios, relative)
@@ -68,6 +77,42 @@ public struct ReportCommand: Sendable {
     return status
   }
 
+  /// The page of the scenario file at `relative`: its path with `.html` for the suffix.
+  static func page(of relative: String) -> String {
+    String(CheckCommand.goldenName(of: relative).dropLast(".trace".count)) + ".html"
+  }
+
+  /// Refuses, before anything is written, two scenario files that would share a page, and a
+  /// page or index in the folder that `racelab report` did not write.
+  private static func checkTargets(files: [String], pages: [String], site: GoldenFiles)
+    throws(CommandError)
+  {
+    var owners: [String: String] = [:]
+    for (relative, page) in zip(files, pages) {
+      if let other = owners[page] {
+        throw .input(
+          "\(other) and \(relative) would share the page \(Files.join(site.root, page)); "
+            + "rename one")
+      }
+      owners[page] = relative
+    }
+    for page in pages + ["index.html"] {
+      let path = Files.join(site.root, page)
+      switch site.read(path) {
+      case .missing:
+        continue
+      case .file(let text) where text.contains(HTMLReport.generator):
+        continue
+      case .file:
+        throw .input(
+          "\(path) was not written by racelab report; refusing to replace it "
+            + "(choose another --out, or move the file)")
+      case .unusable(let what):
+        throw .input("\(path) \(what); refusing to replace it")
+      }
+    }
+  }
+
   /// One scenario's page: its run under its own settings, its picture and, for a model with
   /// several variants, every variant side by side.
   private func pageContents(
@@ -75,15 +120,19 @@ public struct ReportCommand: Sendable {
     console: Console
   ) -> HTMLReport.Page {
     var entry = HTMLReport.Entry(
-      path: relative, page: page, run: "", answer: "not run: the file has errors (see above)",
+      path: relative, page: page, run: "", answer: "not run: the file has errors (on its page)",
       broken: [], held: nil)
+    // What loading prints goes to the terminal and, for a file that does not load, onto its
+    // page in place of the trace.
+    let transcript = ScenarioTranscript()
     guard
       let file = ScenarioFiles.load(
-        path, overrides: Overrides(), limits: limits, models: models, console: console)
+        path, overrides: Overrides(), limits: limits, models: models,
+        console: transcript.teeing(console))
     else {
       return HTMLReport.Page(
-        entry: entry, title: nil, about: nil, picture: nil, trace: "", comparison: nil,
-        source: source)
+        entry: entry, title: nil, about: nil, picture: nil, trace: transcript.written,
+        comparison: nil, source: source)
     }
     let scenario = file.scenario
     entry.run = "\(scenario.model) · \(scenario.setup.variant)"

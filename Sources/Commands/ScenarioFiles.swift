@@ -130,6 +130,16 @@ enum ScenarioFiles {
     }
   }
 
+  /// Prints a file's located diagnostics and their count, which says the file was not run.
+  private static func reportNotRun(
+    _ diagnostics: [Diagnostic], display: String, limits: ScenarioLimits, console: Console
+  ) {
+    console.report(diagnostics, path: display, limit: limits.errors)
+    let count = diagnostics.count
+    console.writeError(
+      "\(display.shown): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
+  }
+
   /// The decoded scenario at `path` with the overrides applied, or `nil` after printing why
   /// not. A model file the scenario names is read through `models`. With `given`, those are
   /// the file's bytes and nothing is read.
@@ -154,6 +164,16 @@ enum ScenarioFiles {
     {
       let modelPath = ModelLibrary.path(of: reference.name, from: path)
       let library = models ?? ModelLibrary(limits: limits)
+      // A model file that is not there is a mistake in this file, at its `model:` line.
+      guard library.knows(modelPath) || FileManager.default.fileExists(atPath: modelPath) else {
+        reportNotRun(
+          [
+            Diagnostic(
+              location: reference.location,
+              message: "model file '\(reference.name)' not found at \(modelPath)")
+          ], display: display, limits: limits, console: console)
+        return nil
+      }
       guard let entry = library.entry(at: modelPath, console: console) else { return nil }
       guard let definition = entry.definition else {
         console.writeError(
@@ -197,10 +217,7 @@ enum ScenarioFiles {
         ownVariant: ownVariant,
         ownRuntime: ownRuntime, limits: limits)
     case .failure(let list):
-      console.report(list.diagnostics, path: display, limit: limits.errors)
-      let count = list.diagnostics.count
-      console.writeError(
-        "\(display.shown): \(count) error\(count == 1 ? "" : "s"); the file was not run\n")
+      reportNotRun(list.diagnostics, display: display, limits: limits, console: console)
       return nil
     }
   }

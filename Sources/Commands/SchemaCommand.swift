@@ -29,7 +29,7 @@ public struct SchemaCommand: Sendable {
       console.write(
         jsonSchema
           ? ScenarioJSONSchema.text(of: definition.vocabulary, model: model)
-          : Self.describe(definition.vocabulary))
+          : Self.shown(Self.describe(definition.vocabulary)))
       return .success
     }
     if jsonSchema && model == nil {
@@ -53,6 +53,13 @@ public struct SchemaCommand: Sendable {
     }
     console.write(definitions.map { Self.describe($0.vocabulary) }.joined(separator: "\n"))
     return .success
+  }
+
+  /// `text` with the control and direction characters of each line escaped: a model file's
+  /// `about:` and names may hold anything, and must not drive the terminal.
+  static func shown(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { VisibleText.escaping(String($0)) }.joined(separator: "\n")
   }
 
   static func describe(_ vocabulary: ModelVocabulary) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import ModelContract
 
 /// The pages of `racelab report`: an index of every scenario with its answer, and a page per
@@ -83,7 +84,7 @@ public enum HTMLReport {
       case nil: verdict = "<span class=\"broken\">not run</span>"
       }
       rows +=
-        "<tr><td><a href=\"\(escape(entry.page))\">\(escape(entry.path))</a></td>"
+        "<tr><td><a href=\"\(escape(linkPath(entry.page)))\">\(escape(entry.path))</a></td>"
         + "<td>\(escape(entry.run))</td><td>\(escape(entry.answer))</td>"
         + "<td\(entry.broken.isEmpty ? "" : " class=\"broken\"")>"
         + "\(escape(entry.broken.isEmpty ? "none" : entry.broken.joined(separator: ", ")))</td>"
@@ -123,9 +124,24 @@ public enum HTMLReport {
     return document(title: entry.path, body: body)
   }
 
+  /// A relative file path as a link: every byte but letters, digits, `-._~` and the `/`
+  /// between folders percent-encoded, so `h#ash.html`, `q?uery.html` and `pc%41.html` lead to
+  /// their own files, not to a fragment, a query or another name.
+  static func linkPath(_ path: String) -> String {
+    path.addingPercentEncoding(withAllowedCharacters: linkCharacters) ?? path
+  }
+
+  /// The characters a link path keeps as they are.
+  private static let linkCharacters = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+
   private static func section(_ heading: String, _ content: String) -> String {
     "<section>\n<h2>\(escape(heading))</h2>\n\(content)\n</section>\n"
   }
+
+  /// The line in the head of every page the report writes: `racelab report` replaces a file
+  /// in its folder only when the file holds it, so it never overwrites a page it did not write.
+  public static let generator = #"<meta name="generator" content="racelab report"/>"#
 
   private static func document(title: String, body: String) -> String {
     """
@@ -134,6 +150,7 @@ public enum HTMLReport {
     <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
     <head>
     <meta charset="utf-8"/>
+    \(generator)
     <meta name="viewport" content="width=device-width, initial-scale=1"/>
     <title>\(escape(title))</title>
     <style>

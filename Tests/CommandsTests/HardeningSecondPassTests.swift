@@ -145,3 +145,142 @@ import Testing
         == true)
   }
 }
+
+/// `racelab report` writes only its own pages, one per file, reached by links that lead to
+/// them, and cleans up after a report that was killed.
+@Suite struct ReportSafetyTests {
+  /// A folder of scenarios holding one copy of a repository scenario under each `names`.
+  static func scenarios(named names: [String], in folder: TemporaryFolder) throws -> String {
+    let source = try String(
+      contentsOf: repositoryRoot.appendingPathComponent(HardeningSecondPassTests.scenario),
+      encoding: .utf8)
+    for name in names { try folder.write("in/\(name)", source) }
+    return folder.path("in")
+  }
+
+  @Test func twoFilesThatWouldShareAPageAreRefusedBeforeAnythingIsWritten() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try Self.scenarios(named: ["a.yaml", "a.yml"], in: folder)
+    let result = try runRacelab(["report", input, "--out", folder.path("site")])
+    #expect(result.status == 2)
+    #expect(
+      result.errorText.contains("a.yaml and a.yml would share the page"), "\(result.errorText)")
+    #expect(folder.read("site/a.html") == nil && folder.read("site/index.html") == nil)
+  }
+
+  @Test func aPageTheReportDidNotWriteIsNeverReplaced() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try Self.scenarios(named: ["a.yaml"], in: folder)
+    try folder.write("site/index.html", "my own page\n")
+    let refused = try runRacelab(["report", input, "--out", folder.path("site")])
+    #expect(refused.status == 2)
+    #expect(refused.errorText.contains("was not written by racelab report; refusing to replace it"))
+    #expect(folder.read("site/index.html") == Data("my own page\n".utf8))
+    #expect(folder.read("site/a.html") == nil)
+
+    // Its own pages, it replaces.
+    try FileManager.default.removeItem(atPath: folder.path("site/index.html"))
+    #expect(try runRacelab(["report", input, "--out", folder.path("site")]).status == 0)
+    let again = try runRacelab(["report", input, "--out", folder.path("site")])
+    #expect(again.status == 0, "\(again.errorText)")
+  }
+
+  @Test func leftoversOfAKilledReportAreRemovedAndALiveOnesAreKept() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try Self.scenarios(named: ["a.yaml"], in: folder)
+    // No process has the id 2^22 + 1 on Linux (pid_max is at most 2^22); this test's does.
+    try folder.write("site/.a.html.racelab-tmp-4194305", "half a page")
+    let live = ".index.html.racelab-tmp-\(getpid())"
+    try folder.write("site/\(live)", "being written")
+    let result = try runRacelab(["report", input, "--out", folder.path("site")])
+    #expect(result.status == 0, "\(result.errorText)")
+    #expect(result.errorText.contains("left by an interrupted report"))
+    #expect(folder.read("site/.a.html.racelab-tmp-4194305") == nil)
+    #expect(folder.read("site/\(live)") != nil)
+  }
+
+  @Test func aFileWithErrorsHasThemOnItsPage() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("in/broken.yaml", "name: broken\nmodel: ./nonexistent.model.yaml\n")
+    let result = try runRacelab(["report", folder.path("in"), "--out", folder.path("site")])
+    #expect(result.status == 2)
+    let page = try #require(folder.read("site/broken.html"))
+    let reading = try #require(ReportReading.read(page))
+    #expect(
+      reading.preformatted.contains {
+        $0.contains("broken.yaml:2:8: error: model file './nonexistent.model.yaml' not found")
+      }, "\(reading.preformatted)")
+  }
+
+  @Test func linksToPagesWithUnusualNamesArePercentEncoded() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try Self.scenarios(named: ["h#ash.yaml", "q?uery.yaml", "pc%41.yaml"], in: folder)
+    let result = try runRacelab(["report", input, "--out", folder.path("site")])
+    #expect(result.status == 0, "\(result.errorText)")
+    let index = try #require(folder.read("site/index.html"))
+    let reading = try #require(ReportReading.read(index))
+    #expect(Set(reading.links).isSuperset(of: ["h%23ash.html", "q%3Fuery.html", "pc%2541.html"]))
+    for link in ["h%23ash.html", "q%3Fuery.html", "pc%2541.html"] {
+      let file = try #require(link.removingPercentEncoding)
+      #expect(folder.read("site/\(file)") != nil, "\(link) leads to no page")
+    }
+  }
+
+  @Test func aTitleWithCharactersXMLForbidsStaysWellFormed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let source = try String(
+      contentsOf: repositoryRoot.appendingPathComponent(HardeningSecondPassTests.scenario),
+      encoding: .utf8)
+    let title = "title: \"a\\uFFFEb \\u202Eevil\\u202C c\""
+    try folder.write(
+      "in/odd.yaml",
+      source.split(separator: "\n").map { $0.hasPrefix("title:") ? title : String($0) }
+        .joined(separator: "\n") + "\n")
+    let svg = try runRacelab(["run", folder.path("in/odd.yaml"), "--format", "svg"])
+    #expect(svg.status != 2, "\(svg.errorText)")
+    #expect(ReportReading.read(svg.output) != nil, "the picture is not well-formed XML")
+    #expect(svg.outputText.contains(#"a\u{FFFE}b \u{202E}evil\u{202C} c"#))
+    let report = try runRacelab(["report", folder.path("in"), "--out", folder.path("site")])
+    #expect(report.status == 0, "\(report.errorText)")
+    for page in ["index.html", "odd.html"] {
+      #expect(ReportReading.read(try #require(folder.read("site/\(page)"))) != nil, "\(page)")
+    }
+    let text = try runRacelab(["run", folder.path("in/odd.yaml")])
+    #expect(!text.outputText.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0xFFFE })
+  }
+
+  @Test func aModelsAboutCannotDriveTheTerminal() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let model = """
+      kind: model
+      name: tiny
+      about: "hello \\x1B]8;;http://x\\x07click\\x1B]8;;\\x07 \\u202Eend"
+      processes:
+        app:
+          lanes: {main: serial}
+          memory:
+            n: {type: int, default: 0}
+      events:
+        tick:
+          process: app
+          steps:
+            - set: {app.n: "app.n + 1"}
+      summary:
+        n: app.n
+
+      """
+    try folder.write("m.model.yaml", model)
+    let result = try runRacelab(["schema", folder.path("m.model.yaml")])
+    #expect(result.status == 0, "\(result.errorText)")
+    #expect(!result.outputText.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    #expect(!result.outputText.unicodeScalars.contains { $0.value == 0x202E })
+    #expect(result.outputText.contains(#"\u{1B}]8;;http://x\u{07}click"#))
+  }
+}
