@@ -93,20 +93,22 @@ extension ModelFileDecoder {
     }
     guard let items = context.sequence(valuesEntry.value, "'values'") else { return nil }
     var values: [String] = []
-    var firstAt: [SourceLocation] = []
+    // Where each value was first written: looked up, never iterated, so an enum of many
+    // values loads in time proportional to their number.
+    var firstAt: [String: SourceLocation] = [:]
     var ok = true
     for item in items {
       guard let value = word(item, "an enum value") else {
         ok = false
         continue
       }
-      if let index = values.firstIndex(of: value) {
-        duplicate("enum value", value, at: item.location, first: firstAt[index])
+      if let first = firstAt[value] {
+        duplicate("enum value", value, at: item.location, first: first)
         ok = false
         continue
       }
       values.append(value)
-      firstAt.append(item.location)
+      firstAt[value] = item.location
     }
     if items.isEmpty {
       context.error(valuesEntry.value.location, "an enum needs at least one value")
