@@ -61,29 +61,10 @@ public struct Console: Sendable {
       writeError: { text in _ = writeAll(STDERR_FILENO, text) },
       colour: isatty(STDOUT_FILENO) == 1 && !noColour,
       errorIsTerminal: errorIsTerminal, errorColour: errorIsTerminal && !noColour,
-      readInput: { limit in readUpTo(STDIN_FILENO, limit) })
+      readInput: { limit in Files.readUpTo(STDIN_FILENO, limit) })
     console.outputFailure = { outputFailure.withLock { $0 } }
     console.githubAnnotations = getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true"
     return console
-  }
-
-  /// The bytes of `descriptor` up to its end or `limit + 1` bytes, whichever comes first;
-  /// `nil` when it cannot be read. Reading stops there, so an endless input is never held.
-  static func readUpTo(_ descriptor: Int32, _ limit: Int) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    let most = limit < Int.max ? limit + 1 : limit
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while bytes.count < most {
-      let wanted = min(buffer.count, most - bytes.count)
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { break }
-      bytes += buffer[..<count]
-    }
-    return bytes
   }
 
   /// Writes every byte of `text` to a file descriptor, unbuffered; says why not when it

@@ -1,5 +1,15 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+
+  private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+  import Darwin
+
+  private let systemRead = Darwin.read
+#endif
+
 /// The few file-system operations the commands need.
 enum Files {
   /// The file's bytes, or `nil` when it cannot be read (missing, a directory, unreadable).
@@ -29,15 +39,29 @@ enum Files {
       return .failure(ReadProblem(reason: reason))
     }
     defer { close(descriptor) }
-    guard let bytes = Console.readUpTo(descriptor, limit) else {
+    guard let bytes = readUpTo(descriptor, limit) else {
       return .failure(ReadProblem(reason: "cannot be read: \(String(cString: strerror(errno)))"))
     }
     return .success(bytes)
   }
 
-  /// The size in bytes of the file at `path`, if it exists.
-  static func size(_ path: String) -> Int? {
-    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+  /// The bytes of `descriptor` up to its end or `limit + 1` bytes, whichever comes first;
+  /// `nil` when it cannot be read. Reading stops there, so an endless input is never held.
+  static func readUpTo(_ descriptor: Int32, _ limit: Int) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    let most = limit < Int.max ? limit + 1 : limit
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count < most {
+      let wanted = min(buffer.count, most - bytes.count)
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return bytes
   }
 
   /// Whether `path` is a directory.

@@ -209,16 +209,19 @@ struct ShardMerge {
         notCovered: object["notCovered"] as? String),
       shard: .init(index: index, count: count, subtrees: subtrees, mine: mine),
       scenarioHash: try text("scenarioHash"), replayCommand: try text("replayCommand"))
-    // Every schedule ends in exactly one outcome.
-    var outcomeTotal = 0
+    // Every schedule ends in exactly one outcome: the counts use up the schedules exactly
+    // (subtracted, so no sum can overflow).
+    var left = schedules
     for outcome in outcomes {
-      let (total, overflow) = outcomeTotal.addingReportingOverflow(outcome.count)
-      guard !overflow else { throw NotAShard(reason: "its outcome counts add up past \(Int.max)") }
-      outcomeTotal = total
+      guard outcome.count <= left else {
+        throw NotAShard(reason: "its outcome counts add up to more than its \(schedules) schedules")
+      }
+      left -= outcome.count
     }
-    guard outcomeTotal == schedules else {
+    guard left == 0 else {
       throw NotAShard(
-        reason: "its outcome counts add up to \(outcomeTotal), not to its \(schedules) schedules")
+        reason:
+          "its outcome counts add up to \(schedules - left), not to its \(schedules) schedules")
     }
     return ShardResult(report: report, index: index, count: count, subtrees: subtrees)
   }
