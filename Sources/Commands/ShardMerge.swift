@@ -3,7 +3,7 @@ import Renderers
 
 /// `racelab explore --merge SHARD.json…`: joins the `--format json` outputs of every shard of
 /// one exploration into the whole verdict, as one unsharded run would give it.
-struct ShardMerge {
+package struct ShardMerge {
   /// The shards' JSON outputs (one object each; a file may hold several lines).
   var files: [String]
 
@@ -16,28 +16,13 @@ struct ShardMerge {
   }
 
   func execute(console: Console) -> ExitStatus {
-    var shards: [ShardResult] = []
+    var contents: [(path: String, bytes: [UInt8])] = []
     for path in files {
       guard let bytes = ScenarioFiles.read(path, console: console) else { return .badInput }
-      let text = String(decoding: bytes, as: UTF8.self)
-      for (number, line) in text.split(separator: "\n").enumerated() {
-        do {
-          shards.append(try Self.parse(Data(line.utf8)))
-        } catch let problem as NotAShard {
-          console.report(
-            .input(
-              "\(path): line \(number + 1) is not the JSON output of an explore shard"
-                + (problem.reason.map { " (\($0))" } ?? "")))
-          return .badInput
-        } catch {
-          console.report(
-            .input("\(path): line \(number + 1) is not the JSON output of an explore shard"))
-          return .badInput
-        }
-      }
+      contents.append((path, bytes))
     }
     do {
-      let merged = try Self.merge(shards)
+      let merged = try Self.merge(contents)
       console.write(
         console.paint(
           ExplorationTextRenderer.render(merged),
@@ -47,6 +32,31 @@ struct ShardMerge {
       console.report(error)
       return .badInput
     }
+  }
+
+  /// The whole verdict of the shards whose JSON outputs `contents` holds (one object per
+  /// line, each file named by its path), or why they do not merge: a line that is not a
+  /// shard's output, a number out of range, shards of different explorations, a total that
+  /// would pass the largest count.
+  package static func merge(_ contents: [(path: String, bytes: [UInt8])])
+    throws(CommandError) -> ExplorationReport
+  {
+    var shards: [ShardResult] = []
+    for (path, bytes) in contents {
+      let text = String(decoding: bytes, as: UTF8.self)
+      for (number, line) in text.split(separator: "\n").enumerated() {
+        do {
+          shards.append(try Self.parse(Data(line.utf8)))
+        } catch let problem as NotAShard {
+          throw .input(
+            "\(path): line \(number + 1) is not the JSON output of an explore shard"
+              + (problem.reason.map { " (\($0))" } ?? ""))
+        } catch {
+          throw .input("\(path): line \(number + 1) is not the JSON output of an explore shard")
+        }
+      }
+    }
+    return try merge(shards)
   }
 
   private static func merge(_ shards: [ShardResult]) throws(CommandError) -> ExplorationReport {
@@ -133,7 +143,7 @@ struct ShardMerge {
 
   /// `value` as a whole number in `range`: JSON's `5` or `5.0`, not `5.5`, `1e30`, `-5` (below
   /// the range), `true` or `"5"`.
-  private static func wholeNumber(_ value: Any?, _ what: String, in range: ClosedRange<Int>)
+  private static func wholeNumber(_ value: Any?, _ what: String, from lowest: Int, to highest: Int)
     throws -> Int
   {
     var whole: Int?
@@ -149,11 +159,11 @@ struct ShardMerge {
         whole = Int(number.int64Value)
       }
     }
-    guard let whole, range.contains(whole) else {
+    // No range is formed: a shard with 0 schedules makes `1...0`, which would trap.
+    guard let whole, whole >= lowest, whole <= highest else {
       let shown = value.map { "\($0)" } ?? "missing"
       throw NotAShard(
-        reason: "\(what) is \(shown), not a whole number from \(range.lowerBound) to "
-          + "\(range.upperBound)")
+        reason: "\(what) is \(shown), not a whole number from \(lowest) to \(highest)")
     }
     return whole
   }
@@ -163,11 +173,12 @@ struct ShardMerge {
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
       let shard = object["shard"] as? [String: Any]
     else { throw NotAShard() }
-    let count = try wholeNumber(shard["count"], "the shard count", in: 1...Int.max)
-    let index = try wholeNumber(shard["index"], "the shard index", in: 1...count)
-    let subtrees = try wholeNumber(shard["subtrees"], "the number of subtrees", in: 0...Int.max)
-    let mine = try wholeNumber(shard["mine"], "the shard's subtrees", in: 0...subtrees)
-    let schedules = try wholeNumber(object["schedules"], "schedules", in: 0...Int.max)
+    let count = try wholeNumber(shard["count"], "the shard count", from: 1, to: Int.max)
+    let index = try wholeNumber(shard["index"], "the shard index", from: 1, to: count)
+    let subtrees = try wholeNumber(
+      shard["subtrees"], "the number of subtrees", from: 0, to: Int.max)
+    let mine = try wholeNumber(shard["mine"], "the shard's subtrees", from: 0, to: subtrees)
+    let schedules = try wholeNumber(object["schedules"], "schedules", from: 0, to: Int.max)
     func text(_ key: String, in object: [String: Any] = object) throws -> String {
       guard let value = object[key] as? String else { throw NotAShard() }
       return value
@@ -177,7 +188,7 @@ struct ShardMerge {
       return value
     }
     let outcomes = try (object["outcomes"] as? [[String: Any]] ?? []).map { outcome in
-      let count = try wholeNumber(outcome["count"], "an outcome's count", in: 1...schedules)
+      let count = try wholeNumber(outcome["count"], "an outcome's count", from: 1, to: schedules)
       guard let summary = outcome["summary"] as? [String: Any],
         let broken = summary["violations"] as? [String]
       else { throw NotAShard() }
@@ -188,9 +199,9 @@ struct ShardMerge {
     let found = object["violations"] as? [String: [String: Any]] ?? [:]
     let violations = try found.keys.sorted().map { name in
       let finding = found[name] ?? [:]
-      let count = try wholeNumber(finding["count"], "the count of \(name)", in: 1...schedules)
+      let count = try wholeNumber(finding["count"], "the count of \(name)", from: 1, to: schedules)
       let deviations = try wholeNumber(
-        finding["deviations"], "the deviations of \(name)", in: 0...Int.max)
+        finding["deviations"], "the deviations of \(name)", from: 0, to: Int.max)
       return ExplorationReport.Violation(
         name: name, count: count, schedule: try text("schedule", in: finding),
         deviations: deviations, trace: nil)
@@ -200,7 +211,7 @@ struct ShardMerge {
       variant: try text("variant"), strategy: try text("strategy"),
       schedules: schedules, complete: object["complete"] as? Bool ?? false,
       states: try object["states"].flatMap { $0 is NSNull ? nil : $0 }.map {
-        try wholeNumber($0, "states", in: 0...Int.max)
+        try wholeNumber($0, "states", from: 0, to: Int.max)
       },
       outcomes: outcomes, violations: violations,
       verdict: .init(

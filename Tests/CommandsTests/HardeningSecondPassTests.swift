@@ -56,6 +56,17 @@ import Testing
     #expect(!merged.errorText.contains("Fatal error"))
   }
 
+  /// Found by the shard-merge fuzz target: the range of an outcome's count was `1...0`, a trap.
+  @Test func anOutcomeOfAShardWithNoSchedulesIsRefused() throws {
+    var shards = try Self.shards()
+    shards[0]["schedules"] = 0
+    let merged = try Self.merge(shards)
+    #expect(merged.status == 2, "\(merged.outputText)")
+    #expect(
+      merged.errorText.contains("not a whole number from 1 to 0"),
+      "\(merged.errorText)")
+  }
+
   @Test func countsThatAddUpPastTheLargestAreRefused() throws {
     var shards = try Self.shards()
     // Each shard agrees with itself (one outcome holds every schedule), and the two add up
