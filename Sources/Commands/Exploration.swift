@@ -32,7 +32,7 @@ struct Exploration {
     if let runs = settings.randomRuns {
       strategy = "random \(Count.text(runs)), seed \(settings.seed)"
       let taken = min(runs, budget)
-      let progress = Progress(console: console, parts: 1)
+      let progress = Progress(console: console, parts: 1, budget: taken)
       let chunks = Self.sampleChunks(runs: taken, jobs: settings.jobs)
       let seed = settings.seed
       let parts = ParallelWork.map(count: chunks, jobs: settings.jobs, worker: spaces) {
@@ -67,7 +67,8 @@ struct Exploration {
       let chosen = mine.map { roots[$0] }
       if settings.stateGraph {
         let capacity = settings.maxStates ?? ExploreSettings.defaultMaxStates
-        var graph = StateGraph(capacity: capacity)
+        let values = settings.stateValueCapacity
+        var graph = StateGraph(capacity: capacity, valueCapacity: values)
         tally = exhaustGraph(spaces, roots: chosen, graph: graph, console: console)
         if settings.jobs > 1 && (graph.isFull || !tally.complete) && !Interruption.wasRequested {
           // Threads share the graph, so which states are stored before the cap (or which runs
@@ -76,10 +77,11 @@ struct Exploration {
           // whatever --jobs; a complete one is exact on any number of threads.
           var oneThread = self
           oneThread.settings.jobs = 1
-          graph = StateGraph(capacity: capacity)
+          graph = StateGraph(capacity: capacity, valueCapacity: values)
           tally = oneThread.exhaustGraph(spaces, roots: chosen, graph: graph, console: console)
         }
         stateTableFull = graph.isFull
+        tally.statesFilledMemory = graph.isFullOfValues
       } else {
         tally = exhaust(spaces, roots: chosen, console: console)
       }
@@ -94,6 +96,15 @@ struct Exploration {
       .report(
         of: tally.sorted, strategy: strategy, shard: shard, settings: settings,
         interrupted: interrupted, stateTableFull: stateTableFull)
+  }
+
+  /// The most schedules (or runs) an exhaustive exploration of `subtrees` subtrees takes:
+  /// `--max-schedules`, or the default budget for each subtree.
+  private func totalBudget(subtrees: Int) -> Int {
+    if let maxSchedules = settings.maxSchedules { return maxSchedules }
+    let (total, overflow) = ExploreSettings.defaultBudget.multipliedReportingOverflow(
+      by: subtrees)
+    return overflow ? .max : total
   }
 
   /// How the budget that stopped an exploration was set, in words.
@@ -132,26 +143,31 @@ struct Exploration {
   private func exhaust(
     _ spaces: @escaping @Sendable (Int) -> any ScenarioSpace, roots: [[Int]], console: Console
   ) -> ExplorationTally {
-    let progress = Progress(console: console, parts: roots.count)
+    let budget = totalBudget(subtrees: roots.count)
+    let progress = Progress(console: console, parts: roots.count, budget: budget)
     defer { progress.finish() }
     var tally = ExplorationTally()
     let pruning = settings.pruning
+    // Each subtree remembers its own states: an eighth of the memory each (a space is split
+    // into about eight subtrees), the same whatever the threads.
+    let valueCapacity = settings.stateValueCapacity / max(1, min(roots.count, 8))
     if let maxSchedules = settings.maxSchedules {
       let space = spaces(0)
-      for root in roots where !Interruption.wasRequested {
+      for (position, root) in roots.enumerated() where !Interruption.wasRequested {
         let part = space.exploreSubtree(
           prefix: root, pruning: pruning, budget: maxSchedules - tally.schedules,
-          onSchedule: { _ in progress.scheduleDone() })
-        progress.partDone(states: part.stateHashes.count)
+          valueCapacity: valueCapacity,
+          onSchedule: { progress.scheduleDone(part: position, $0) })
+        progress.partDone(position, states: part.stateHashes.count)
         tally.merge(part)
       }
       return tally
     }
-    let parts = inParallel(roots, spaces: spaces) { space, root in
+    let parts = inParallel(roots, spaces: spaces) { space, position in
       let part = space.exploreSubtree(
-        prefix: root, pruning: pruning, budget: ExploreSettings.defaultBudget,
-        onSchedule: { _ in progress.scheduleDone() })
-      progress.partDone(states: part.stateHashes.count)
+        prefix: roots[position], pruning: pruning, budget: ExploreSettings.defaultBudget,
+        valueCapacity: valueCapacity, onSchedule: { progress.scheduleDone(part: position, $0) })
+      progress.partDone(position, states: part.stateHashes.count)
       return part
     }
     for part in parts { tally.merge(part) }
@@ -167,26 +183,28 @@ struct Exploration {
     _ spaces: @escaping @Sendable (Int) -> any ScenarioSpace, roots: [[Int]], graph: StateGraph,
     console: Console
   ) -> ExplorationTally {
-    let progress = Progress(console: console, parts: roots.count, counting: "runs")
+    let budget = totalBudget(subtrees: roots.count)
+    let progress = Progress(
+      console: console, parts: roots.count, budget: budget, counting: "runs")
     defer { progress.finish() }
     var tally = ExplorationTally()
     if let maxSchedules = settings.maxSchedules {
       let space = spaces(0)
-      for root in roots where !Interruption.wasRequested {
+      for (position, root) in roots.enumerated() where !Interruption.wasRequested {
         let part = space.exploreGraph(
           prefix: root, graph: graph, budget: maxSchedules - tally.runs,
           partialOrderReduction: settings.partialOrderReduction,
-          onRun: { _ in progress.scheduleDone() })
-        progress.partDone(totalStates: graph.stateCount)
+          onRun: { progress.scheduleDone(part: position, $0) })
+        progress.partDone(position, totalStates: graph.stateCount)
         tally.merge(part)
       }
     } else {
-      let parts = inParallel(roots, spaces: spaces) { space, root in
+      let parts = inParallel(roots, spaces: spaces) { space, position in
         let part = space.exploreGraph(
-          prefix: root, graph: graph, budget: ExploreSettings.defaultBudget,
+          prefix: roots[position], graph: graph, budget: ExploreSettings.defaultBudget,
           partialOrderReduction: settings.partialOrderReduction,
-          onRun: { _ in progress.scheduleDone() })
-        progress.partDone(totalStates: graph.stateCount)
+          onRun: { progress.scheduleDone(part: position, $0) })
+        progress.partDone(position, totalStates: graph.stateCount)
         return part
       }
       for part in parts { tally.merge(part) }
@@ -195,12 +213,12 @@ struct Exploration {
     return tally
   }
 
-  /// `explore` applied to every root on `--jobs` threads, each in its worker's space from
+  /// `explore` applied to every root (by its position) on `--jobs` threads, each in its worker's space from
   /// `spaces`, in the roots' order; a root not yet started when an interruption is requested
   /// is skipped and counts as not covered.
   private func inParallel(
     _ roots: [[Int]], spaces: @escaping @Sendable (Int) -> any ScenarioSpace,
-    _ explore: @Sendable @escaping (any ScenarioSpace, [Int]) -> ExplorationTally
+    _ explore: @Sendable @escaping (any ScenarioSpace, Int) -> ExplorationTally
   ) -> [ExplorationTally] {
     ParallelWork.map(count: roots.count, jobs: settings.jobs, worker: spaces) {
       space, position in
@@ -209,7 +227,7 @@ struct Exploration {
         skipped.complete = false
         return skipped
       }
-      return explore(space, roots[position])
+      return explore(space, position)
     }
   }
 
@@ -231,54 +249,64 @@ struct Exploration {
 
 /// A one-line progress display on standard error, shown only on a terminal and redrawn at most
 /// four times a second; also where every schedule asks whether to go on (not after a `SIGINT`).
+/// From the part of each subtree covered it estimates the size of the space and the time left.
 private final class Progress: Sendable {
   private struct Counts {
     var parts = 0
     var schedules = 0
     var states = 0
     var drawn = Date.distantPast
+    /// The part covered of each subtree under way, by its position.
+    var covering: [Int: Double] = [:]
   }
 
   private let console: Console
   private let total: Int
   /// What each step is: schedules, or the state graph's runs.
   private let unit: String
+  /// The most steps the exploration takes, by its budget.
+  private let budget: Int
   private let start = Date()
   private let counts = Locked(Counts())
 
-  init(console: Console, parts: Int, counting unit: String = "schedules") {
+  init(console: Console, parts: Int, budget: Int, counting unit: String = "schedules") {
     self.console = console
     self.total = parts
+    self.budget = budget
     self.unit = unit
   }
 
-  /// Counts one schedule; returns whether to go on.
-  func scheduleDone() -> Bool {
+  /// Counts one schedule, of subtree `part` when it is known with how far that subtree has
+  /// gone; returns whether to go on.
+  func scheduleDone(part: Int? = nil, _ step: SubtreeProgress? = nil) -> Bool {
     if console.errorIsTerminal {
       counts.withLock { counts in
         counts.schedules += 1
+        if let part, let step { counts.covering[part] = step.covered }
         draw(&counts, force: false)
       }
     }
     return !Interruption.wasRequested
   }
 
-  /// Counts a finished part (a subtree) and the states it saw.
-  func partDone(states: Int) {
+  /// Counts finished subtree `part` and the states it saw.
+  func partDone(_ part: Int, states: Int) {
     guard console.errorIsTerminal else { return }
     counts.withLock { counts in
       counts.parts += 1
       counts.states += states
+      counts.covering[part] = nil
       draw(&counts, force: true)
     }
   }
 
-  /// Counts a finished part of a state graph, which holds `totalStates` states now.
-  func partDone(totalStates: Int) {
+  /// Counts finished part `part` of a state graph, which holds `totalStates` states now.
+  func partDone(_ part: Int, totalStates: Int) {
     guard console.errorIsTerminal else { return }
     counts.withLock { counts in
       counts.parts += 1
       counts.states = totalStates
+      counts.covering[part] = nil
       draw(&counts, force: true)
     }
   }
@@ -288,11 +316,45 @@ private final class Progress: Sendable {
     guard force || now.timeIntervalSince(counts.drawn) >= 0.25 else { return }
     counts.drawn = now
     let seconds = max(now.timeIntervalSince(start), 0.001)
+    let rate = Double(counts.schedules) / seconds
     console.writeError(
       "\r\u{1B}[Kexplore: \(counts.parts)/\(total) subtrees · "
         + "\(Count.text(counts.schedules)) \(unit) · \(Count.text(counts.states)) states · "
-        + "\(Count.text(Int(Double(counts.schedules) / seconds))) \(unit)/s · "
-        + "\(Int(seconds))s (Ctrl-C stops and reports)")
+        + "\(Count.text(Int(rate))) \(unit)/s · \(Int(seconds))s"
+        + estimate(counts, rate: rate) + " (Ctrl-C stops and reports)")
+  }
+
+  /// ` · space ≈ N unit · ≈ T left`, from the part of the space covered so far; empty before
+  /// anything is covered.
+  private func estimate(_ counts: Counts, rate: Double) -> String {
+    let covered =
+      (Double(counts.parts) + counts.covering.values.reduce(0, +)) / Double(max(1, total))
+    guard covered > 0, rate > 0 else { return "" }
+    let space = Double(counts.schedules) / covered
+    let end = min(space, Double(budget))
+    let left = max(0, end - Double(counts.schedules)) / rate
+    return " · space ≈ \(Self.amount(space)) \(unit) · ≈ \(Self.duration(left)) left"
+      + (Double(budget) < space ? " (the budget stops it)" : "")
+  }
+
+  /// A count in digits, or as a power of ten past a trillion.
+  static func amount(_ value: Double) -> String {
+    guard value.isFinite else { return "∞" }
+    guard value >= 1e12 else { return Count.text(Int(value.rounded())) }
+    let exponent = Int(Foundation.log10(value).rounded(.down))
+    let mantissa = value / Foundation.pow(10, Double(exponent))
+    return String(format: "%.1f", mantissa) + "e\(exponent)"
+  }
+
+  /// Seconds in the largest unit that keeps them readable.
+  static func duration(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<60: return "\(Int(seconds))s"
+    case ..<3_600: return "\(Int(seconds / 60)) min"
+    case ..<172_800: return "\(Int(seconds / 3_600)) h"
+    case ..<31_557_600: return "\(Int(seconds / 86_400)) days"
+    default: return "\(amount(seconds / 31_557_600)) years"
+    }
   }
 
   func finish() {

@@ -49,6 +49,10 @@ struct ExplorationReportBuilder {
       unexpected: found.filter { !expected.contains($0) }.sorted())
     if interrupted {
       verdict.notCovered = "interrupted"
+    } else if tally.statesFilledMemory {
+      verdict.notCovered =
+        "stopped at the memory limit of \(Count.text(settings.stateMemory)) MB for the states "
+        + "it remembers; raise it with --limits state-memory=N"
     } else if stateTableFull {
       verdict.notCovered =
         "stopped at the state graph's cap of "

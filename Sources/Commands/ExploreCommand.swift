@@ -39,8 +39,10 @@ public struct ExploreCommand: Sendable {
         console.report(.input("\(file.displayPath): explore needs a timeline, not a table"))
         return .badInput
       }
-      let report = Exploration(file: file, settings: settings.forFile(file.scenario))
-        .run(console: console)
+      let report = Exploration(
+        file: file, settings: settings.forFile(file.scenario, limits: limits)
+      )
+      .run(console: console)
       if format == .json {
         console.write(ExplorationJSONRenderer.render(report))
       } else {
@@ -82,6 +84,15 @@ public struct ExploreSettings: Sendable {
   public var partialOrderReduction = true
   /// The most states the state graph holds (``defaultMaxStates`` when `nil`).
   public var maxStates: Int?
+  /// The megabytes the states an exploration remembers may take, as counted by their values
+  /// (`--limits state-memory`): past them the exploration stops, incomplete.
+  public var stateMemory = ScenarioLimits().stateMemory
+
+  /// ``stateMemory`` as a number of values, the unit the kernel counts.
+  var stateValueCapacity: Int {
+    let (bytes, overflow) = stateMemory.multipliedReportingOverflow(by: 1 << 20)
+    return overflow ? .max : bytes / ExplorationMemory.bytesPerValue
+  }
 
   /// The states the state graph holds at most when `--max-states` is not given: a few GB for
   /// the largest models, beyond which the exploration stops and says it is incomplete.
@@ -99,8 +110,9 @@ public struct ExploreSettings: Sendable {
   /// samples instead of exhausting, unless `--random` or `--state-graph` was given; a file's
   /// `explore: {state-graph: true}` explores the state graph, unless `--random` or
   /// `--no-pruning` was given.
-  func forFile(_ scenario: Scenario) -> ExploreSettings {
+  func forFile(_ scenario: Scenario, limits: ScenarioLimits) -> ExploreSettings {
     var settings = self
+    settings.stateMemory = limits.stateMemory
     if settings.randomRuns == nil, !settings.stateGraph, let random = scenario.exploreRandom {
       settings.randomRuns = random.runs
       settings.seed = random.seed

@@ -109,8 +109,10 @@ struct GoldenCheck {
   }
 
   private func exploreAndJudge(_ file: ScenarioFile, console: Console) -> ExitStatus {
-    let report = Exploration(file: file, settings: ExploreSettings().forFile(file.scenario))
-      .run(console: console)
+    let report = Exploration(
+      file: file, settings: ExploreSettings().forFile(file.scenario, limits: limits)
+    )
+    .run(console: console)
     let found = report.violations.map(\.name)
     let summary =
       "explored \(Count.of(report.schedules, "schedule")) (\(report.strategy), "

@@ -42,7 +42,8 @@ final class ModelLibrary {
     var entry = Entry(definition: nil, bytes: bytes)
     switch ModelFileLoader.load(bytes, limits: limits) {
     case .success(let program):
-      entry.definition = ModelFileDefinition(program, instructionBudget: limits.modelSteps)
+      entry.definition = ModelFileDefinition(
+        program, runLimits: RunLimits(steps: limits.modelSteps, tasks: limits.tasks))
     case .failure(let list):
       console.report(list.diagnostics, path: path, limit: limits.errors)
       let count = list.diagnostics.count

@@ -4,11 +4,12 @@ import RacelabKernel
 protocol ScenarioSpace: Sendable {
   func subtrees() -> [[Int]]
   func exploreSubtree(
-    prefix: [Int], pruning: Bool, budget: Int?, onSchedule: (Int) -> Bool
+    prefix: [Int], pruning: Bool, budget: Int?, valueCapacity: Int,
+    onSchedule: (SubtreeProgress) -> Bool
   ) -> ExplorationTally
   func exploreGraph(
     prefix: [Int], graph: StateGraph, budget: Int?, partialOrderReduction: Bool,
-    onRun: (Int) -> Bool
+    onRun: (SubtreeProgress) -> Bool
   ) -> ExplorationTally
   func sample(runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool) -> ExplorationTally
   func shortestCounterexample(for invariant: String, maxDeviations: Int, budget: Int) -> Schedule?

@@ -21,8 +21,8 @@ final class Code: Sendable {
   let clockOfProcess: [Int?]
   /// The periodic jobs that never run in this scenario (`faults: {down: […]}`), by index.
   let downPeriodic: Set<Int>
-  /// How many instructions one run may take before it stops as a model that does not stop.
-  let instructionBudget: Int
+  /// How much one run may do before it stops as a model that does not stop.
+  let runLimits: RunLimits
   /// Whether any invariant is a bounded response (so jobs check obligations).
   let hasResponses: Bool
   /// Whether a body this run can reach sleeps for a window (`sleep: 50ms..2s`).
@@ -31,9 +31,9 @@ final class Code: Sendable {
   init(
     program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
     downPeriodic: Set<Int> = [],
-    instructionBudget: Int = ModelFileDefinition.defaultInstructionBudget
+    runLimits: RunLimits = .defaults
   ) {
-    self.instructionBudget = instructionBudget
+    self.runLimits = runLimits
     self.hasResponses = program.invariants.contains {
       if case .response = $0.check { true } else { false }
     }

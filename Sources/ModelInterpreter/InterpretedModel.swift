@@ -96,6 +96,13 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   // MARK: SimulationModel
 
+  /// A value per state variable, per record row and per task frame, and the flags per process
+  /// and invariant.
+  public var footprint: Int {
+    state.count + records.reduce(0) { $0 + $1.count } + frames.count + processDown.count
+      + broken.count + obligations.count
+  }
+
   public mutating func prepare(context: inout SimulationContext<InterpretedModel>) {
     for (index, operation) in program.operations.enumerated() {
       _ = context.addProgram(TaskProgram(name: operation.name, drivenBy: index))

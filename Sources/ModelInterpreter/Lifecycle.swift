@@ -5,12 +5,20 @@ import RacelabKernel
 extension InterpretedModel {
   /// Starts a task running `operation` on `lane` (default: the operation's own lane). Its
   /// first step is a later job (C5); when it starts elsewhere than the operation's lane, its
-  /// first move is a hop there.
+  /// first move is a hop there. A run that has started as many tasks as its limit allows
+  /// stops with a run-time error instead, and this returns `nil`.
   @discardableResult
   mutating func start(
     _ operation: Int, arguments: [Value], process: Int, lane: Int?,
     context: inout SimulationContext<InterpretedModel>
-  ) -> TaskID {
+  ) -> TaskID? {
+    let limit = code.code.runLimits.tasks
+    guard context.tasksStarted < limit else {
+      _ = fail(
+        "more than \(limit) tasks in one run: the model keeps starting tasks (raise the "
+          + "limit with --limits tasks=N)", context: &context)
+      return nil
+    }
     let body = code.code.bodies[operation]
     let locals = Locals(arguments, paddedTo: body.localCount)
     let target = lane ?? program.operations[operation].lane

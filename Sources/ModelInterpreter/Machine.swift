@@ -66,8 +66,8 @@ extension InterpretedModel {
     while !frame.isDone {
       // The budget's fast path, inline: this loop runs once per instruction.
       instructionsRun += 1
-      if instructionsRun > shared.instructionBudget {
-        return fail(Self.budgetSpent(shared.instructionBudget), context: &context)
+      if instructionsRun > shared.runLimits.steps {
+        return fail(Self.budgetSpent(shared.runLimits.steps), context: &context)
       }
       let operation = frame.top.operation
       let pc = frame.top.pc
@@ -131,22 +131,23 @@ extension InterpretedModel {
         task: task, context: &context)
     case .sleep(let length):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      let nanoseconds = try evaluated(length, in: frame, task: task, context: &context).integer
+      try Self.checkEndOfClock("sleep", nanoseconds, context: context)
       frame.suspension = .sleep
-      return .suspend(
-        .sleep(nanoseconds: try evaluated(length, in: frame, task: task, context: &context).integer)
-      )
+      return .suspend(.sleep(nanoseconds: nanoseconds))
     case .sleepCatching(let length, let onCancel, let after):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      let nanoseconds = try evaluated(length, in: frame, task: task, context: &context).integer
+      try Self.checkEndOfClock("sleep", nanoseconds, context: context)
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
-      return .suspend(
-        .sleep(nanoseconds: try evaluated(length, in: frame, task: task, context: &context).integer)
-      )
+      return .suspend(.sleep(nanoseconds: nanoseconds))
     case .countUp(let counter, let limit, let body):
       let next = frame.top.locals[counter].integer + 1
       frame.top.locals[counter] = .int(next)
       if next < frame.top.locals[limit].integer { frame.top.pc = body }
     case .sleepWithin(let lower, let upper):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      try Self.checkEndOfClock("sleep", upper, context: context)
       frame.suspension = .sleep
       return .suspend(.sleepWithin(lower: lower, upper: upper))
     case .guardNotCancelled:
@@ -172,9 +173,11 @@ extension InterpretedModel {
       let lane =
         spawn.lane ?? (spawn.isDetached ? code.code.pool(of: home) : nil)
         ?? context.currentLane.map { Int($0.index) }
-      let id = start(
-        spawn.operation, arguments: arguments, process: frame.process, lane: lane,
-        context: &context)
+      guard
+        let id = start(
+          spawn.operation, arguments: arguments, process: frame.process, lane: lane,
+          context: &context)
+      else { return .stopped }
       // The running task's own frame is `frame`, not yet written back.
       if spawn.isChild, let task {
         frame.children.append(id.index)
@@ -239,6 +242,7 @@ extension InterpretedModel {
         values.append(try evaluated(argument, in: frame, task: task, context: &context))
       }
       let nanoseconds = try evaluated(delay, in: frame, task: task, context: &context).integer
+      try Self.checkEndOfClock("after", nanoseconds, context: context)
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
       let owner = runningProcess(frame.top.operation, of: frame)
@@ -456,8 +460,22 @@ extension InterpretedModel {
   /// Throws once the budget is spent.
   mutating func spend(_ units: Int) throws(RunTimeError) {
     instructionsRun += units
-    guard instructionsRun > code.code.instructionBudget else { return }
-    throw RunTimeError(message: Self.budgetSpent(code.code.instructionBudget))
+    guard instructionsRun > code.code.runLimits.steps else { return }
+    throw RunTimeError(message: Self.budgetSpent(code.code.runLimits.steps))
+  }
+
+  /// Throws when a `step` (`sleep` or `after`) of `nanoseconds` from now would end past the
+  /// clock's last instant: a timer clamped to that instant would fire at a time the step never
+  /// asked for (and a timer that sets itself again would fire there forever).
+  static func checkEndOfClock(
+    _ step: String, _ nanoseconds: Int64, context: SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) {
+    let now = context.now.nanoseconds
+    guard now.addingReportingOverflow(max(0, nanoseconds)).overflow else { return }
+    throw RunTimeError(
+      message: "\(step): \(DurationText.format(nanoseconds)) from "
+        + "\(DurationText.instant(context.now)) ends after the clock's last instant, "
+        + "\(DurationText.instant(.end))")
   }
 
   /// The run-time error of a run that spent its budget of `budget` steps.

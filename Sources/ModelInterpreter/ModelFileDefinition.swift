@@ -17,18 +17,14 @@ public struct ModelFileDefinition: ModelDefinition {
   /// run) and `down` (periodic jobs that never run).
   public static let faultsSection = "faults"
 
-  /// How many instructions one run may take, by default, before it stops with a run-time
-  /// error: far more than any real model needs, few enough that a model that never stops is
-  /// reported within seconds.
-  public static let defaultInstructionBudget = 10_000_000
-  /// How many instructions one run of this definition may take.
-  public let instructionBudget: Int
+  /// How much one run of this definition may do before it stops with a run-time error.
+  public let runLimits: RunLimits
 
-  /// Creates the definition of `program`, whose runs stop with a run-time error after
-  /// `instructionBudget` instructions.
-  public init(_ program: ModelProgram, instructionBudget: Int = defaultInstructionBudget) {
+  /// Creates the definition of `program`, whose runs stop with a run-time error past
+  /// `runLimits`.
+  public init(_ program: ModelProgram, runLimits: RunLimits = .defaults) {
     self.program = program
-    self.instructionBudget = instructionBudget
+    self.runLimits = runLimits
     self.vocabulary = Self.vocabulary(of: program)
   }
 
@@ -71,7 +67,7 @@ public struct ModelFileDefinition: ModelDefinition {
       downPeriodic: Set(
         Self.words(faults["down"]).compactMap { name in
           program.periodic.firstIndex { $0.name == name }
-        }), instructionBudget: instructionBudget)
+        }), runLimits: runLimits)
     return InterpretedModel(code: code, state: state)
   }
 

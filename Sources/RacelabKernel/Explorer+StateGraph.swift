@@ -6,7 +6,8 @@ extension Explorer {
   /// once, saturating at `Int.max`), its smallest schedules are the smallest of the unreduced
   /// space, and its ``ExplorationTally/runs`` says how many runs it took.
   ///
-  /// At most `budget` runs; after each, `onRun` gets the count so far and says whether to go on.
+  /// At most `budget` runs; after each, `onRun` gets the count so far and the part of the
+  /// subtree covered, and says whether to go on.
   /// Stopping early, or a full graph, leaves the tally incomplete, with what was covered.
   ///
   /// With `partialOrderReduction`, an alternative of a same-instant choice that leads to a
@@ -15,13 +16,13 @@ extension Explorer {
   /// ``ExplorationTally/runs`` differs.
   public func exploreGraph(
     prefix: [Int], graph: StateGraph, budget: Int? = nil, partialOrderReduction: Bool = true,
-    onRun: (Int) -> Bool = { _ in true }
+    onRun: (SubtreeProgress) -> Bool = { _ in true }
   ) -> ExplorationTally {
     var expansion = GraphExpansion(prefix: prefix, reduction: partialOrderReduction)
     var runs = 0
     var complete = true
     while let forced = expansion.nextForced {
-      if let budget, runs >= budget {
+      if graph.isFull || budget.map({ runs >= $0 }) == true {
         expansion.stop()
         complete = false
         break
@@ -37,7 +38,10 @@ extension Explorer {
         complete = false
         break
       }
-      guard expansion.nextForced == nil || onRun(runs) else {
+      guard
+        expansion.nextForced == nil
+          || onRun(SubtreeProgress(schedules: runs, covered: expansion.coveredFraction))
+      else {
         expansion.stop()
         complete = false
         break

@@ -66,26 +66,38 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     return frontier
   }
 
-  /// Explores every schedule that starts with `prefix`, depth first, at most `budget` of them;
-  /// after each, `onSchedule` gets the count so far and says whether to go on (`false` stops,
-  /// and the tally is then incomplete).
+  /// Explores every schedule that starts with `prefix`, depth first, at most `budget` of them,
+  /// remembering states (with `pruning`) that hold at most `valueCapacity` values together
+  /// (``StateFootprint``); after each, `onSchedule` gets the count so far and the part of the
+  /// subtree covered, and says whether to go on (`false` stops, and the tally is then
+  /// incomplete).
   public func exploreSubtree(
-    prefix: [Int], pruning: Bool, budget: Int? = nil, onSchedule: (Int) -> Bool = { _ in true }
+    prefix: [Int], pruning: Bool, budget: Int? = nil, valueCapacity: Int = .max,
+    onSchedule: (SubtreeProgress) -> Bool = { _ in true }
   ) -> ExplorationTally {
     var tally = ExplorationTally()
-    let seen = SeenStates()
+    let seen = SeenStates(valueCapacity: valueCapacity)
     var forced = prefix
     while true {
       if let budget, tally.schedules >= budget {
         tally.complete = false
         break
       }
+      if seen.isFull {
+        tally.complete = false
+        tally.statesFilledMemory = true
+        break
+      }
       let (result, strategy) = start.simulate(
         profile: profile,
         strategy: ExploringStrategy(forced: forced, pruning: pruning, seen: seen), tracing: false)
       tally.record(result, schedule: Schedule(choices: strategy.choices))
-      let goOn = onSchedule(tally.schedules)
       let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
+      let goOn = onSchedule(
+        SubtreeProgress(
+          schedules: tally.schedules,
+          covered: SubtreeProgress.covered(
+            through: strategy.choices[..<limit], of: strategy.alternatives, from: prefix.count)))
       guard
         let position = (prefix.count..<limit).last(where: {
           strategy.choices[$0] + 1 < strategy.alternatives[$0]
@@ -175,6 +187,8 @@ public struct ExplorationTally: Sendable {
   public var runs = 0
   /// Whether the part was covered completely.
   public var complete = true
+  /// Whether it stopped because the states it remembered held as many values as allowed.
+  public var statesFilledMemory = false
   /// Hashes of the distinct states seen (for counting them).
   public var stateHashes = Set<Int>()
   /// Outcomes with how many schedules reached each and the smallest such schedule.
@@ -225,6 +239,7 @@ public struct ExplorationTally: Sendable {
   public mutating func merge(_ other: ExplorationTally) {
     runs = Self.sum(runs, other.runs)
     complete = complete && other.complete
+    statesFilledMemory = statesFilledMemory || other.statesFilledMemory
     stateHashes.formUnion(other.stateHashes)
     // Every schedule has one outcome, so adding the outcomes adds the schedules and findings.
     for outcome in other.outcomes { add(outcome) }
@@ -283,14 +298,15 @@ struct ExploringStrategy: SchedulingStrategy {
     self.seen = seen
   }
 
-  var observesState: Bool { pruning }
+  /// Observes states while pruning, until the states seen hold as many values as allowed.
+  var observesState: Bool { pruning && !seen.isFull }
 
   mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
     let position = choices.count
     let choice = position < forced.count ? forced[position] : 0
-    if pruning, let state {
-      let isNew = seen.states.insert(AnyHashable(StateAtChoice(point: point, state: state)))
-        .inserted
+    if pruning, let state, !seen.isFull {
+      let key = StateAtChoice(point: point, state: state)
+      let isNew = seen.insert(key)
       if !isNew && position >= forced.count && prunedFrom == nil { prunedFrom = position }
     }
     choices.append(choice)
@@ -300,7 +316,25 @@ struct ExploringStrategy: SchedulingStrategy {
 }
 
 /// The states one subtree's exploration has seen, shared by reference between its runs so the
-/// set is never copied.
+/// set is never copied, with the values (``StateFootprint``) they hold.
 final class SeenStates {
-  var states = Set<AnyHashable>()
+  private(set) var states = Set<AnyHashable>()
+  private var values = 0
+  /// The most values the states may hold together.
+  let valueCapacity: Int
+  /// Whether the states hold more values than allowed: no more are added, and the
+  /// exploration stops after the run that filled them.
+  private(set) var isFull = false
+
+  init(valueCapacity: Int) {
+    self.valueCapacity = valueCapacity
+  }
+
+  /// Adds `state`; `true` when it was new.
+  func insert(_ state: StateAtChoice) -> Bool {
+    guard states.insert(AnyHashable(state)).inserted else { return false }
+    values += state.footprint
+    if values > valueCapacity { isFull = true }
+    return true
+  }
 }

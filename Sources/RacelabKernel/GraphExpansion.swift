@@ -96,6 +96,15 @@ struct GraphExpansion {
     done ? nil : prefix + frames.map(\.choice)
   }
 
+  /// The part of the subtree the walk has finished, estimated from its frames' choices
+  /// (``SubtreeProgress``).
+  var coveredFraction: Double {
+    guard !done else { return 1 }
+    return SubtreeProgress.covered(
+      through: ArraySlice(frames.map(\.choice)), of: frames.map(\.alternatives), from: 0,
+      includingLeaf: false)
+  }
+
   /// The position at which the next run expands its state whoever else is expanding it: the
   /// first past its forced choices when it takes up a deferred alternative, or when it starts
   /// the subtree (no frame to defer in).
@@ -107,6 +116,11 @@ struct GraphExpansion {
   /// back through the frames that have no alternative left, recording each finished state.
   /// Returns `false` when the graph is full (the covered part is then kept, incomplete).
   mutating func absorb(_ run: GraphStrategy, result: SimulationResult, graph: StateGraph) -> Bool {
+    // A graph filled during the run (by the values of the states it claimed) keeps no more.
+    if graph.isFull {
+      stop()
+      return false
+    }
     let start = prefix.count + frames.count
     let end = run.finished?.position ?? run.deferred ?? run.steps.count
     for step in run.steps[start..<max(start, end)] {
@@ -193,7 +207,7 @@ struct GraphExpansion {
   private func answer(_ alternative: Int, in index: Int, graph: StateGraph) -> Reach? {
     guard reduction else { return nil }
     let frame = frames[index]
-    if let successor = frame.batch?.successors[alternative] {
+    if let successor = frame.batch?.successor(alternative) {
       return graph.reach(at: successor)
     }
     guard frame.alternatives == 2, alternative == 1, frame.commute(0, 1) else { return nil }
@@ -218,8 +232,10 @@ struct GraphExpansion {
 struct BatchPoint {
   /// For each alternative, the lane it only adds a job to (`nil` where it can do more).
   var enqueuing: [LaneID?]
-  /// For each alternative, the key of the state it leads to, when that is known without a run.
-  var successors: [StateGraph.Point?]
+  /// The key of the state an alternative leads to, when that is known without a run. Computed
+  /// when asked, from the one state the point keeps: a batch of `k` happenings in a state of
+  /// `n` values would otherwise hold `k` states of `n` values each.
+  let successor: (Int) -> StateGraph.Point?
   /// The reaches of the leading alternatives whose next state was finished when the run met
   /// the point.
   var answered: [Reach] = []

@@ -36,7 +36,8 @@ struct GraphStrategy: SchedulingStrategy {
     self.insistAt = insistAt
   }
 
-  var observesState: Bool { !isDone && steps.count >= forced.count }
+  /// Observes states past the forced choices until the run is done or the graph is full.
+  var observesState: Bool { !isDone && steps.count >= forced.count && !graph.isFull }
 
   /// Done at a finished state (what follows is its reach) or at one being expanded elsewhere.
   var isDone: Bool { finished != nil || deferred != nil }
@@ -68,19 +69,21 @@ struct GraphStrategy: SchedulingStrategy {
       step.point = met
       // A new point becomes a frame; a same-instant one keeps what its alternatives lead to.
       if !isDone, let offered {
+        let reduction = reduction
         var known = BatchPoint(
           enqueuing: offered.enqueuing,
-          successors: (0..<point.alternativeCount).map { alternative in
+          successor: { alternative in
             reduction ? offered.successor(alternative).map(StateGraph.Point.init) : nil
           })
         // Alternatives whose next state is finished need no run: go on to the first other.
-        while step.choice < known.successors.count, let next = known.successors[step.choice],
+        let count = point.alternativeCount
+        while step.choice < count, let next = known.successor(step.choice),
           let reach = graph.reach(at: next)
         {
           known.answered.append(reach)
           step.choice += 1
         }
-        if step.choice == known.successors.count { step.choice = 0 }
+        if step.choice == count { step.choice = 0 }
         step.batch = known
       }
     }

@@ -240,6 +240,9 @@ public struct SimulationContext<Model: SimulationModel> {
     return programs.count - 1
   }
 
+  /// How many tasks this run has created, counting those that have ended.
+  public var tasksStarted: Int { tasks.count }
+
   /// Creates a task running `program` on `lane`. Its first step is queued as a new job, so it
   /// never starts inside the job that created it (C5).
   public mutating func spawnTask(program: Int, lane: LaneID) -> TaskID {

@@ -63,6 +63,10 @@ public protocol SimulationModel: Hashable {
     context: inout SimulationContext<Self>
   ) -> TaskDirective
 
+  /// Roughly how many values the model's state holds: what remembering one state costs, in
+  /// the units ``StateFootprint`` counts. The default: one.
+  var footprint: Int { get }
+
   /// Called after every job and every at-once happening (to check `always` invariants). The
   /// default does nothing.
   mutating func jobEnded(context: inout SimulationContext<Self>)
@@ -85,6 +89,9 @@ extension SimulationModel {
 
   /// No sleep has a window.
   public var sleepsForWindows: Bool { false }
+
+  /// A state of a few values.
+  public var footprint: Int { 1 }
 
   /// Does nothing.
   public mutating func jobEnded(context: inout SimulationContext<Self>) {}

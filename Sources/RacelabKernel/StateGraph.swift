@@ -152,14 +152,20 @@ public final class StateGraph: Sendable {
   private let shards: [Locked<[Key: Node]>]
   private let finished = Atomic<Int>(0)
   private let filled = Atomic<Bool>(false)
+  private let valuesStored = Atomic<Int>(0)
+  private let filledWithValues = Atomic<Bool>(false)
   /// The most states the graph holds; an exploration that needs more stops, incomplete.
   public let capacity: Int
+  /// The most values (``StateFootprint``) the states claimed or finished may hold together;
+  /// an exploration whose states would hold more stops, incomplete.
+  public let valueCapacity: Int
 
   private static let shardCount = 64
 
-  /// A graph of at most `capacity` states.
-  public init(capacity: Int) {
+  /// A graph of at most `capacity` states holding at most `valueCapacity` values together.
+  public init(capacity: Int, valueCapacity: Int = .max) {
     self.capacity = capacity
+    self.valueCapacity = valueCapacity
     self.shards = (0..<Self.shardCount).map { _ in Locked([:]) }
   }
 
@@ -179,8 +185,12 @@ public final class StateGraph: Sendable {
     return hashes
   }
 
-  /// Whether an exploration stopped because the graph could hold no more states.
+  /// Whether an exploration stopped because the graph could hold no more states, by their
+  /// number or by the values they hold.
   public var isFull: Bool { filled.load(ordering: .acquiring) }
+
+  /// Whether what filled the graph was the values its states hold, not their number.
+  public var isFullOfValues: Bool { filledWithValues.load(ordering: .acquiring) }
 
   private func shard(of key: Key) -> Locked<[Key: Node]> {
     shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
@@ -199,9 +209,20 @@ public final class StateGraph: Sendable {
   /// Marks a state no walk has met as being expanded by the caller; `false` when some walk
   /// has met it already (it is being expanded, or finished). A claim only steers which walk
   /// expands a state first; it never changes a reach.
+  ///
+  /// A state's values (``StateFootprint``) are counted when it is claimed, since a state being
+  /// expanded is held as long as a finished one. When they would pass ``valueCapacity`` the
+  /// graph is full: the state is not stored, and the caller goes on as if it had claimed it
+  /// until its walk stops.
   func claim(_ point: Point) -> Bool {
     shard(of: point.key).withLock { nodes in
       guard nodes[point.key] == nil else { return false }
+      let footprint = (point.key.value.base as? StateAtChoice)?.footprint ?? 1
+      guard Self.reserve(footprint, in: valuesStored, upTo: valueCapacity) else {
+        filledWithValues.store(true, ordering: .releasing)
+        filled.store(true, ordering: .releasing)
+        return true
+      }
       nodes[point.key] = .expanding
       return true
     }
@@ -222,7 +243,7 @@ public final class StateGraph: Sendable {
     }
     return shard(of: point.key).withLock { nodes in
       if case .finished = nodes[point.key] { return true }
-      guard reserveState() else {
+      guard Self.reserve(1, in: self.finished, upTo: capacity) else {
         filled.store(true, ordering: .releasing)
         return false
       }
@@ -231,12 +252,14 @@ public final class StateGraph: Sendable {
     }
   }
 
-  /// Counts one more state unless the graph holds `capacity` already.
-  private func reserveState() -> Bool {
-    var current = finished.load(ordering: .relaxed)
-    while current < capacity {
-      let (exchanged, original) = finished.compareExchange(
-        expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+  /// Adds `amount` to `counter` unless the sum would pass `limit`.
+  private static func reserve(_ amount: Int, in counter: borrowing Atomic<Int>, upTo limit: Int)
+    -> Bool
+  {
+    var current = counter.load(ordering: .relaxed)
+    while current <= limit - amount {
+      let (exchanged, original) = counter.compareExchange(
+        expected: current, desired: current + amount, ordering: .acquiringAndReleasing)
       if exchanged { return true }
       current = original
     }

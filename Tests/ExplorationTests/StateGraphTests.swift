@@ -125,7 +125,7 @@ import Testing
     #expect(graph.stateCount == 5)
     #expect(capped.schedules > 0 && capped.schedules < unreduced.schedules)
     let stopped = explorer.exploreGraph(
-      prefix: [], graph: StateGraph(capacity: .max), onRun: { $0 < 3 })
+      prefix: [], graph: StateGraph(capacity: .max), onRun: { $0.schedules < 3 })
     #expect(!stopped.complete && stopped.runs == 3)
     #expect(stopped.schedules > 0 && stopped.schedules < unreduced.schedules)
   }

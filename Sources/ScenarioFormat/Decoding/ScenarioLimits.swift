@@ -16,6 +16,11 @@ public struct ScenarioLimits: Sendable, Equatable {
   /// Steps a model file's run may take (instructions, and periodic runs skipped while their
   /// process is down) before it stops as a model that does not stop.
   public var modelSteps = 10_000_000
+  /// Tasks a model file's run may start, counting those that have ended.
+  public var tasks = 100_000
+  /// Megabytes the states an exploration remembers may take (estimated from the values they
+  /// hold, the same on every machine and run).
+  public var stateMemory = 4096
 
   /// The defaults.
   public init() {}
@@ -26,6 +31,7 @@ public struct ScenarioLimits: Sendable, Equatable {
       ("file-bytes", \.fileBytes), ("scalar-bytes", \.scalarBytes),
       ("happenings", \.happenings), ("task-steps", \.taskSteps), ("errors", \.errors),
       ("trace-events", \.traceEvents), ("model-steps", \.modelSteps),
+      ("tasks", \.tasks), ("state-memory", \.stateMemory),
     ]
   }
 
