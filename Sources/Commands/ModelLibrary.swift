@@ -43,7 +43,9 @@ final class ModelLibrary {
     switch ModelFileLoader.load(bytes, limits: limits) {
     case .success(let program):
       entry.definition = ModelFileDefinition(
-        program, runLimits: RunLimits(steps: limits.modelSteps, tasks: limits.tasks))
+        program,
+        runLimits: RunLimits(
+          steps: limits.modelSteps, tasks: limits.tasks, tableRows: limits.tableRows))
     case .failure(let list):
       console.report(list.diagnostics, path: path, limit: limits.errors)
       let count = list.diagnostics.count

@@ -8,13 +8,17 @@ public struct RunLimits: Sendable, Equatable {
   /// Tasks one run may start, counting those that have ended (`--limits tasks`): each keeps
   /// its record and its place in the trace until the run ends.
   public var tasks: Int
+  /// Rows one table may hold (`--limits table-rows`).
+  public var tableRows: Int
 
-  /// Far more than any real model needs: ten million steps, a hundred thousand tasks.
-  public static let defaults = RunLimits(steps: 10_000_000, tasks: 100_000)
+  /// Far more than any real model needs: ten million steps, a hundred thousand tasks, a
+  /// hundred thousand rows in a table.
+  public static let defaults = RunLimits(steps: 10_000_000, tasks: 100_000, tableRows: 100_000)
 
-  /// Limits of `steps` steps and `tasks` tasks.
-  public init(steps: Int, tasks: Int) {
+  /// Limits of `steps` steps, `tasks` tasks and `tableRows` rows per table.
+  public init(steps: Int, tasks: Int, tableRows: Int) {
     self.steps = steps
     self.tasks = tasks
+    self.tableRows = tableRows
   }
 }

@@ -114,6 +114,12 @@ extension InterpretedModel {
       process: runningProcess(frame.top.operation, of: frame))
     switch instruction {
     case .insert(let slot, let values):
+      let limit = code.code.runLimits.tableRows
+      if case .list(let rows) = state[slot], rows.count >= limit {
+        throw RunTimeError(
+          message: "more than \(limit) rows in \(tableDecl(slot).name) (raise the limit with "
+            + "--limits table-rows=N)")
+      }
       var row: [Value] = [.int(rowsInserted)]
       for value in values { row.append(try evaluate(value, scope, context: &context)) }
       rowsInserted += 1

@@ -81,6 +81,41 @@ import Testing
     #expect(result.outputText.contains("broken: run-time-error"))
   }
 
+  @Test func aTableThatKeepsGrowingStopsAtTheRowLimit() throws {
+    let model = """
+      kind: model
+      name: rows
+      processes:
+        app:
+          lanes:
+            main: serial
+          memory:
+            rows:
+              table:
+                size: int
+      operations:
+        grow:
+          steps:
+            - repeat: 100000000
+              steps:
+                - insert: app.rows
+                  with: {size: 1}
+      events:
+        go:
+          do: grow
+
+      """
+    let scenario = "name: rows\nmodel: ./rows.model.yaml\ntimeline:\n  - {at: 1s, event: go}\n"
+    let result = try Self.inFolder(["rows.model.yaml": model, "rows.yaml": scenario]) { folder in
+      try runRacelab(["run", "--limits", "table-rows=300", "rows.yaml"], in: folder.url)
+    }
+    #expect(result.status == 0, "\(result.errorText)")
+    #expect(
+      result.outputText.contains(
+        "line 16 of grow: more than 300 rows in app.rows (raise the limit with --limits "
+          + "table-rows=N) · invariant run-time-error"), "\(result.outputText)")
+  }
+
   @Test(arguments: [["--max-schedules", "3"], ["--max-schedules", "1", "--no-pruning"], []])
   func exploringItStopsAtTheMemoryLimitTheSameOnOneThreadOrTwo(_ options: [String]) throws {
     let outputs = try Self.inFolder(Self.forking) { folder in

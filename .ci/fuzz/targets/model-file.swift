@@ -16,7 +16,7 @@ public func fuzzModelFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // A small budget: a model that loops stops in milliseconds, well inside libFuzzer's
     // timeout even under the sanitizers, and still runs every real model to its end.
     let definition = ModelFileDefinition(
-      program, runLimits: RunLimits(steps: 200_000, tasks: 1_000))
+      program, runLimits: RunLimits(steps: 200_000, tasks: 1_000, tableRows: 1_000))
     let vocabulary = definition.vocabulary
     require(!vocabulary.variants.isEmpty, "a checked model has no variant")
     let setup = ModelSetup(

@@ -18,6 +18,8 @@ public struct ScenarioLimits: Sendable, Equatable {
   public var modelSteps = 10_000_000
   /// Tasks a model file's run may start, counting those that have ended.
   public var tasks = 100_000
+  /// Rows one table of a model file may hold in a run.
+  public var tableRows = 100_000
   /// Megabytes the states an exploration remembers may take (estimated from the values they
   /// hold, the same on every machine and run).
   public var stateMemory = 4096
@@ -31,7 +33,8 @@ public struct ScenarioLimits: Sendable, Equatable {
       ("file-bytes", \.fileBytes), ("scalar-bytes", \.scalarBytes),
       ("happenings", \.happenings), ("task-steps", \.taskSteps), ("errors", \.errors),
       ("trace-events", \.traceEvents), ("model-steps", \.modelSteps),
-      ("tasks", \.tasks), ("state-memory", \.stateMemory),
+      ("tasks", \.tasks), ("table-rows", \.tableRows),
+      ("state-memory", \.stateMemory),
     ]
   }
 
