@@ -1,5 +1,6 @@
 // Compiled into every fuzz target (see .ci/fuzz/run): reading libFuzzer's input, and stopping
 // with a message when a property fails, so libFuzzer records the input as a crash.
+import ScenarioFormat
 
 /// The bytes libFuzzer passes to `LLVMFuzzerTestOneInput`.
 func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
@@ -33,5 +34,19 @@ struct InputLines {
   /// the line's length in bytes plus one.
   func contains(line: Int, column: Int) -> Bool {
     line >= 1 && line <= lengths.count && column >= 1 && column <= lengths[line - 1] + 1
+  }
+}
+
+/// Requires a rejected input to have diagnostics, each (and each of its notes) pointing into
+/// the input.
+func requireDiagnosticsInside(_ diagnostics: [Diagnostic], _ bytes: [UInt8]) {
+  require(!diagnostics.isEmpty, "a rejected input has no diagnostic")
+  let lines = InputLines(bytes)
+  for diagnostic in diagnostics {
+    for located in [diagnostic] + diagnostic.notes {
+      require(
+        lines.contains(line: located.location.line, column: located.location.column),
+        "diagnostic outside the input: \(located.formatted(path: "<input>"))")
+    }
   }
 }

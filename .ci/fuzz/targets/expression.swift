@@ -96,7 +96,8 @@ public func fuzzExpression(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// The invariants one run of the `probe` event breaks.
 private func run(_ program: ModelProgram) -> [String] {
-  let definition = ModelFileDefinition(program, instructionBudget: 200_000)
+  let definition = ModelFileDefinition(
+    program, runLimits: RunLimits(steps: 200_000, tasks: 1_000, tableRows: 1_000))
   let setup = ModelSetup(
     variant: definition.vocabulary.variants[0].name, sections: [:],
     wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))

@@ -21,15 +21,7 @@ public func fuzzLargeModelFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
   case .success(let program):
     _ = ModelFileDefinition(program).vocabulary
   case .failure(let list):
-    require(!list.diagnostics.isEmpty, "a rejected input has no diagnostic")
-    let lines = InputLines(bytes)
-    for diagnostic in list.diagnostics {
-      for located in [diagnostic] + diagnostic.notes {
-        require(
-          lines.contains(line: located.location.line, column: located.location.column),
-          "diagnostic outside the input: \(located.formatted(path: "<input>"))")
-      }
-    }
+    requireDiagnosticsInside(list.diagnostics, bytes)
   }
   return 0
 }

@@ -43,15 +43,7 @@ public func fuzzModelFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       result.violations.allSatisfy(declared.contains),
       "a run broke an undeclared invariant: \(result.violations)")
   case .failure(let list):
-    require(!list.diagnostics.isEmpty, "a rejected input has no diagnostic")
-    let lines = InputLines(bytes)
-    for diagnostic in list.diagnostics {
-      for located in [diagnostic] + diagnostic.notes {
-        require(
-          lines.contains(line: located.location.line, column: located.location.column),
-          "diagnostic outside the input: \(located.formatted(path: "<input>"))")
-      }
-    }
+    requireDiagnosticsInside(list.diagnostics, bytes)
   }
   return 0
 }

@@ -18,15 +18,7 @@ public func fuzzScenarioDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
       vocabularies.contains { $0.name == scenario.model },
       "decoded a scenario of unknown model '\(scenario.model)'")
   case .failure(let list):
-    require(!list.diagnostics.isEmpty, "a rejected input has no diagnostic")
-    let lines = InputLines(bytes)
-    for diagnostic in list.diagnostics {
-      for located in [diagnostic] + diagnostic.notes {
-        require(
-          lines.contains(line: located.location.line, column: located.location.column),
-          "diagnostic outside the input: \(located.formatted(path: "<input>"))")
-      }
-    }
+    requireDiagnosticsInside(list.diagnostics, bytes)
   }
   return 0
 }
