@@ -1,6 +1,7 @@
-/// The rules of `semantics.md` a trace cites, each in plain words. A trace spells a rule out
-/// the first time it cites it, `(S4: …)`, and cites it by name alone after that, so a reader
-/// who never opened the rules can follow the first trace they read.
+/// The rules a trace cites (the README's "Semantics" section states each in full), in plain
+/// words. A trace spells a rule out the first time it cites it, `(S4: …)`, and cites it by name
+/// alone after that, so a reader who never opened the rules can follow the first trace they
+/// read.
 enum RuleGlossary {
   /// Each rule's plain words, by name.
   static let glosses: KeyValuePairs<String, String> = [

@@ -3,7 +3,8 @@ import RacelabKernel
 import ReviewPromptModel
 import Testing
 
-/// The canonical cases of semantics.md §6, for every variant in the table.
+/// The canonical cases of the review-prompt flow (the scenarios in
+/// `scenarios/review-prompt/canonical/`), for every variant.
 @Suite struct CanonicalCasesTests {
   static let bothBroken: Set<String> = ["no-fire-after-cancel", "attempt-while-visible"]
   static let recorded = Outcome(attempts: 1, requests: 1, shown: 1, pending: false, violations: [])
