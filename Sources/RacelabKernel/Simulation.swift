@@ -133,7 +133,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private mutating func runWithoutWindows() {
     while !isCutShort, let top = context.agenda.min {
       guard isLive(top) else {
-        _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
+        _ = context.agenda.popMin()  // discarded: see isLive
         continue
       }
       let now = top.due
@@ -163,7 +163,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// the run must start again.
   private mutating func nextInstant() -> [Int]? {
     while let top = context.agenda.min, !isLive(top) {
-      _ = context.agenda.popMin()  // a timer discarded by a cancel or a relaunch
+      _ = context.agenda.popMin()  // discarded: see isLive
     }
     for index in context.arrivals.agendas.indices {
       while let top = context.arrivals.agendas[index].min, !isLive(top) {
@@ -260,10 +260,19 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     model.instantSettled(context: &context)
   }
 
+  /// Whether applying `entry` still does something: a timer whose task no longer sleeps on it
+  /// (a cancel, a killed task), or the end of a busy period its lane no longer has (its
+  /// process ended, L1), is discarded unapplied.
   func isLive(_ entry: AgendaEntry) -> Bool {
-    guard case .timer(let task, let tag) = entry.action else { return true }
-    guard case .sleeping(let timer) = context.tasks[Int(task)].state else { return false }
-    return AgendaEntry.tag(ofTimer: timer) == tag
+    switch entry.action {
+    case .timer(let task, let tag):
+      guard case .sleeping(let timer) = context.tasks[Int(task)].state else { return false }
+      return AgendaEntry.tag(ofTimer: timer) == tag
+    case .laneFree(let lane):
+      return context.lanes[Int(lane)].busyUntil?.nanoseconds == entry.due
+    case .event:
+      return true
+    }
   }
 
   /// Applies the batch: ends of busy periods first (their order changes nothing), then the

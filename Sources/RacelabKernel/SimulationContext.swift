@@ -178,12 +178,18 @@ public struct SimulationContext<Model: SimulationModel> {
   /// Whether `lane` is frozen.
   public func isFrozen(_ lane: LaneID) -> Bool { lanes[Int(lane.index)].isFrozen }
 
-  /// Drops every job queued on `lane` (its process died), with a trace line when there were
-  /// any; a busy job holding it lets go.
+  /// Drops every job queued on `lane` (its process ended, L1), and a busy job holding it lets
+  /// go at once, with a trace line when there was either. The end of that busy period, still
+  /// on the agenda, is then discarded unapplied (``Simulation/isLive(_:)``).
   public mutating func dropQueuedJobs(on lane: LaneID) {
     let count = lanes[Int(lane.index)].queue.count
+    let busyCut = lanes[Int(lane.index)].busyUntil != nil
     lanes[Int(lane.index)].queue = FIFOQueue()
-    if count > 0 { record(.jobsDropped(lane: lane, count: count), lane: nil) }
+    lanes[Int(lane.index)].busyUntil = nil
+    lanes[Int(lane.index)].heldJob = nil
+    if count > 0 || busyCut {
+      record(.jobsDropped(lane: lane, count: count, busyCut: busyCut), lane: nil)
+    }
   }
 
   // MARK: Driven tasks

@@ -76,8 +76,9 @@ public struct TraceEvent: Sendable, Equatable {
     case runStopped
     /// A happening marked `maybe` was lost: it never arrives in this run.
     case notDelivered(event: String)
-    /// A process died: the jobs queued on one of its lanes were dropped.
-    case jobsDropped(lane: LaneID, count: Int)
+    /// A process ended (L1): the jobs queued on one of its lanes were dropped, and a busy job
+    /// that held the lane (`busyCut`) was cut short.
+    case jobsDropped(lane: LaneID, count: Int, busyCut: Bool)
     /// A structured note from the model (a guard, a recorded attempt, a state change).
     indirect case note(ModelNote)
     /// An invariant of the model broke at this instant.

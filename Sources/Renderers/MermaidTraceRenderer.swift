@@ -219,8 +219,8 @@ struct MermaidDrawing {
       statements.append(.spanningNote(["until: \(phrases.runStopped)"]))
     case .notDelivered(let label):
       note(.world, "\(label) \(phrases.notDelivered)")
-    case .jobsDropped(let lane, let count):
-      note(.lane(lane), phrases.jobsDropped(count))
+    case .jobsDropped(let lane, let count, let busyCut):
+      note(.lane(lane), phrases.jobsDropped(count, busyCut: busyCut))
     case .note(let modelNote):
       let over = modelNote.task.map(TimelineRow.task) ?? here
       note(over, modelNote.detail.first.map { "\(modelNote.subject): \($0)" } ?? modelNote.subject)

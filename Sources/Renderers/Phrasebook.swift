@@ -224,9 +224,13 @@ struct Phrasebook {
   /// A `maybe` happening that was lost.
   var notDelivered: String { "never arrives: lost (maybe: true)" }
 
-  /// `2 queued jobs dropped: the process died`.
-  func jobsDropped(_ count: Int) -> String {
-    "\(count) queued job\(count == 1 ? "" : "s") dropped: the process died"
+  /// `2 queued jobs dropped: the process died (L1)`, led by `busy job cut short` when a busy job
+  /// held the lane (L1).
+  func jobsDropped(_ count: Int, busyCut: Bool) -> String {
+    let queued = "\(count) queued job\(count == 1 ? "" : "s") dropped"
+    let cut = "busy job cut short"
+    let what = busyCut ? (count == 0 ? cut : "\(cut), \(queued)") : queued
+    return "\(what): the process died (L1)"
   }
 
   /// `arrival chosen at 1.200s in the window 0.050s…2.000s`.

@@ -10,6 +10,7 @@ enum RuleGlossary {
     "C4": "this event acts at once, on no lane",
     "C5": "a new task starts in a job of its own, after the current one",
     "C6": "which ready lane runs next is a choice",
+    "L1": "a process ends the instant it dies, whatever its lanes hold",
     "S1": "sleeping in a cancelled task throws at once",
     "S2": "the task suspends until the timer fires",
     "S3": "cancelling a pending sleep discards its timer and makes it throw",

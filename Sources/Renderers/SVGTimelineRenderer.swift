@@ -252,8 +252,8 @@ struct SVGTimeline {
       point(.world, time, .end, "until", phrases.runStopped)
     case .notDelivered(let label):
       point(.world, time, .cancel, label, "\(label) \(phrases.notDelivered)")
-    case .jobsDropped(let lane, let count):
-      point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count))
+    case .jobsDropped(let lane, let count, let busyCut):
+      point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count, busyCut: busyCut))
     case .note(let note):
       let row = note.task.map(TimelineRow.task) ?? here
       point(row, time, .note, nil, ([note.subject] + note.detail).joined(separator: " · "))

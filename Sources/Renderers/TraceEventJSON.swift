@@ -112,8 +112,11 @@ struct TraceEventJSON {
       )
     case .notDelivered(let event): ("notDelivered", [("event", .string(event))])
     case .runStopped: ("runStopped", [])
-    case .jobsDropped(let target, let count):
-      ("jobsDropped", [("droppedLane", lane(target)), ("count", .int(Int64(count)))])
+    case .jobsDropped(let target, let count, let busyCut):
+      (
+        "jobsDropped",
+        [("droppedLane", lane(target)), ("count", .int(Int64(count))), ("busyCut", .bool(busyCut))]
+      )
     }
   }
 

@@ -182,10 +182,11 @@ struct TraceNarrator {
     case .notDelivered(let label):
       close()
       standalone(event.time, lane, label, phrases.notDelivered)
-    case .jobsDropped(let target, let count):
+    case .jobsDropped(let target, let count, let busyCut):
       close()
       standalone(
-        event.time, lane, "\(phrases.name(of: target)) lane", phrases.jobsDropped(count))
+        event.time, lane, "\(phrases.name(of: target)) lane",
+        phrases.jobsDropped(count, busyCut: busyCut))
     }
   }
 

@@ -144,7 +144,9 @@ extension ReviewPromptModel {
     context.note(note("window", presenter.windowAttached ? "window attached" : "window detached"))
   }
 
-  /// The process dies and starts again: memory is lost, the repository persists.
+  /// The process ends at once and starts again (L1): its tasks end, what the main lane held
+  /// (queued jobs, a busy job) is dropped, the new process starts thawed and idle; memory is
+  /// lost, the repository persists.
   mutating func relaunch(context: inout SimulationContext<Self>) {
     pending = false
     scheduledTask = nil
@@ -158,6 +160,8 @@ extension ReviewPromptModel {
         "process restarted · pending, tasks and screens lost · repository kept · scene foreground-active"
       ))
     context.killAllTasks()
+    context.dropQueuedJobs(on: Self.main)
+    if context.isFrozen(Self.main) { context.setLanesFrozen(false) }
   }
 
   func note(_ subject: String, _ detail: String) -> ModelNote {

@@ -62,7 +62,7 @@ public struct ReviewPromptDefinition: ModelDefinition {
       EventSpec("app-resume", help: "the process is thawed: queued work runs"),
       EventSpec(
         "relaunch",
-        help: "the process dies and starts again: memory is lost, the repository persists"),
+        help: "the process ends at once and starts again: memory is lost, the repository persists"),
       EventSpec(
         "app-update",
         parameters: [ParameterSpec("version", .text, default: nil, help: "the new version")],

@@ -62,10 +62,11 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
   /// The lanes every review-prompt model runs on.
   static let lanes = ["main"]
 
-  /// Main-actor jobs, except suspend, resume and wall-clock shifts, which act at once (C4).
+  /// Main-actor jobs, except suspend, resume and wall-clock shifts, which act at once (C4), and
+  /// a relaunch or an update, which end the process the instant they arrive (L1).
   public func delivery(of event: ReviewPromptEvent) -> EventDelivery {
     switch event {
-    case .appSuspend, .appResume, .wallClockShift: .atOnce
+    case .appSuspend, .appResume, .wallClockShift, .relaunch, .appUpdate: .atOnce
     default: .job(Self.main)
     }
   }

@@ -38,7 +38,7 @@ import Testing
     let text = TextTraceRenderer.render(builder.report())
     Self.expectClean(text)
     // `app-update 2\u{1B}` is 18 characters as shown; the explanation column stays at 48.
-    #expect(text.contains("\n      1.000s  1  main  app-update 2\\u{1B}         version 1.4.0 → 2"))
+    #expect(text.contains("\n      1.000s  1  ·     app-update 2\\u{1B}         version 1.4.0 → 2"))
   }
 
   @Test func aTableShowsItsTitleAndCellsEscaped() {
