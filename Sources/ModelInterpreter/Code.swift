@@ -78,24 +78,3 @@ final class Code: Sendable {
     lanesOfProcess[process].first { concurrentLanes[$0] }
   }
 }
-
-/// A shared reference to compiled code that compares by content, through the number
-/// ``CodeIdentity`` gives it: one integer, even between codes compiled separately (by another
-/// thread, or from a setup the conformance suite built apart).
-struct CodeReference: Sendable, Hashable {
-  let code: Code
-  private let number: Int
-
-  init(code: Code) {
-    self.code = code
-    self.number = CodeIdentity.number(of: code)
-  }
-
-  static func == (lhs: CodeReference, rhs: CodeReference) -> Bool {
-    lhs.number == rhs.number
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(number)
-  }
-}

@@ -163,7 +163,7 @@ extension InterpretedModel {
 
   /// How far the wall clock of `process` runs from the scenario's.
   func clockShift(_ process: Int) -> Int64 {
-    guard let clock = code.code.clockOfProcess[process] else { return 0 }
+    guard let clock = code.clockOfProcess[process] else { return 0 }
     return clockShifts[clock]
   }
 

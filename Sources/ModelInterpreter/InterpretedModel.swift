@@ -4,6 +4,9 @@ import RacelabKernel
 
 /// A model file running on the kernel: its state, records and tasks, with the code shared by
 /// every state of a run.
+///
+/// Two states are equal, and hash alike, when every stored property is, except those marked
+/// ``NotCompared`` (synthesized: a property added later is compared without another step).
 public struct InterpretedModel: SimulationModel, Sendable {
   /// A happening: a scripted event with its arguments, or a timer set by `after`.
   public enum Event: Sendable, Hashable {
@@ -19,11 +22,12 @@ public struct InterpretedModel: SimulationModel, Sendable {
   /// An operation, by index: the program every task of it runs.
   public typealias Operation = Int
 
-  let code: CodeReference
+  /// The compiled code, the same for every state of a run.
+  @NotCompared var code: Code
   /// State variables, by slot.
   var state: [Value]
   /// The state at `t = 0`, for resetting a process's memory.
-  let initialState: [Value]
+  @NotCompared var initialState: [Value]
   /// Each record's rows, in the order they were recorded.
   var records: [[[Value]]]
   /// Each task's frame, by kernel task index.
@@ -47,13 +51,13 @@ public struct InterpretedModel: SimulationModel, Sendable {
   var failed = false
   /// Instructions run so far; a run that passes the budget stops with an error (a model that
   /// would never stop).
-  var instructionsRun = 0
+  @NotCompared var instructionsRun = 0
   /// The task running now and its process, while its frame is out of ``frames`` (always `nil`
   /// between jobs, so never part of a compared state).
-  var running: (task: Int32, process: Int)?
+  @NotCompared var running: (task: Int32, process: Int)?
 
   init(code: Code, state: [Value]) {
-    self.code = CodeReference(code: code)
+    self.code = code
     self.state = state
     self.initialState = state
     self.records = code.program.records.map { _ in [] }
@@ -64,35 +68,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     self.clockShifts = Code.clockNames(code.program).map { _ in 0 }
   }
 
-  var program: ModelProgram { code.code.program }
-
-  public static func == (lhs: InterpretedModel, rhs: InterpretedModel) -> Bool {
-    lhs.state == rhs.state && lhs.records == rhs.records && lhs.frames == rhs.frames
-      && lhs.uuidsIssued == rhs.uuidsIssued && lhs.rowsInserted == rhs.rowsInserted
-      && lhs.clockShifts == rhs.clockShifts
-      && lhs.processDown == rhs.processDown
-      && lhs.incarnations == rhs.incarnations && lhs.crashes == rhs.crashes
-      && lhs.broken == rhs.broken && lhs.obligations == rhs.obligations
-      && lhs.triggerHeld == rhs.triggerHeld && lhs.failed == rhs.failed && lhs.code == rhs.code
-  }
-
-  /// Everything but the instruction count, which only guards against runaway models, and the
-  /// running task, which is set only inside a job.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(state)
-    hasher.combine(records)
-    hasher.combine(frames)
-    hasher.combine(uuidsIssued)
-    hasher.combine(rowsInserted)
-    hasher.combine(clockShifts)
-    hasher.combine(processDown)
-    hasher.combine(incarnations)
-    hasher.combine(crashes)
-    hasher.combine(broken)
-    hasher.combine(obligations)
-    hasher.combine(triggerHeld)
-    hasher.combine(failed)
-  }
+  var program: ModelProgram { code.program }
 
   // MARK: SimulationModel
 
@@ -112,9 +88,9 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public var laneNames: [String] { program.lanes.map(\.name) }
 
-  public var concurrentLanes: [Bool] { code.code.concurrentLanes }
+  public var concurrentLanes: [Bool] { code.concurrentLanes }
 
-  public var sleepsForWindows: Bool { code.code.sleepsForWindows }
+  public var sleepsForWindows: Bool { code.sleepsForWindows }
 
   public func delivery(of event: Event) -> EventDelivery {
     switch event {
@@ -123,7 +99,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
       let declared = program.events[index]
       if case .builtIn(let kind) = declared.action {
         guard kind == .busy else { return .atOnce }
-        return .job(LaneID(index: Int32(code.code.mainLane(of: Self.process(arguments)))))
+        return .job(LaneID(index: Int32(code.mainLane(of: Self.process(arguments)))))
       }
       switch declared.delivery {
       case .job(let lane): return .job(LaneID(index: Int32(lane)))

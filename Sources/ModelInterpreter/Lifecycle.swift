@@ -12,14 +12,14 @@ extension InterpretedModel {
     _ operation: Int, arguments: [Value], process: Int, lane: Int?,
     context: inout SimulationContext<InterpretedModel>
   ) -> TaskID? {
-    let limit = code.code.runLimits.tasks
+    let limit = code.runLimits.tasks
     guard context.tasksStarted < limit else {
       _ = fail(
         "more than \(limit) tasks in one run: the model keeps starting tasks (raise the "
           + "limit with --limits tasks=N)", context: &context)
       return nil
     }
-    let body = code.code.bodies[operation]
+    let body = code.bodies[operation]
     let locals = Locals(arguments, paddedTo: body.localCount)
     let target = lane ?? program.operations[operation].lane
     let id = context.spawnTask(program: operation, lane: LaneID(index: Int32(target)))
@@ -45,7 +45,7 @@ extension InterpretedModel {
   mutating func runHandler(
     _ index: Int, arguments: [Value], context: inout SimulationContext<InterpretedModel>
   ) {
-    guard let body = code.code.handlers[index] else { return }
+    guard let body = code.handlers[index] else { return }
     let locals = Locals(arguments, paddedTo: body.localCount)
     var frame = TaskFrame(
       top: Activation(operation: -1 - index, locals: locals),
@@ -62,7 +62,7 @@ extension InterpretedModel {
     _ event: BuiltInEvent, process: Int, _ arguments: [Value],
     context: inout SimulationContext<InterpretedModel>
   ) {
-    let lanes = code.code.lanesOfProcess[process].map { LaneID(index: Int32($0)) }
+    let lanes = code.lanesOfProcess[process].map { LaneID(index: Int32($0)) }
     switch event {
     case .busy:
       context.holdCurrentLane(forNanoseconds: arguments.first?.integer ?? 0)
@@ -72,7 +72,7 @@ extension InterpretedModel {
       context.setLanesFrozen(false, lanes: lanes)
     case .wallClockShift:
       let amount = arguments.first?.integer ?? 0
-      guard let clock = code.code.clockOfProcess[process] else {
+      guard let clock = code.clockOfProcess[process] else {
         context.shiftWallClock(byNanoseconds: amount)
         return
       }
@@ -113,7 +113,7 @@ extension InterpretedModel {
     {
       context.kill(TaskID(index: Int32(index)))
     }
-    for lane in code.code.lanesOfProcess[process] {
+    for lane in code.lanesOfProcess[process] {
       context.dropQueuedJobs(on: LaneID(index: Int32(lane)))
     }
     for (slot, variable) in program.state.enumerated()

@@ -62,7 +62,7 @@ extension InterpretedModel {
   mutating func run(
     _ frame: inout TaskFrame, task: TaskID?, context: inout SimulationContext<InterpretedModel>
   ) -> Stop {
-    let shared = code.code
+    let shared = code
     while !frame.isDone {
       // The budget's fast path, inline: this loop runs once per instruction.
       instructionsRun += 1
@@ -171,7 +171,7 @@ extension InterpretedModel {
       }
       let home = program.lanes[program.operations[spawn.operation].lane].process
       let lane =
-        spawn.lane ?? (spawn.isDetached ? code.code.pool(of: home) : nil)
+        spawn.lane ?? (spawn.isDetached ? code.pool(of: home) : nil)
         ?? context.currentLane.map { Int($0.index) }
       guard
         let id = start(
@@ -223,8 +223,8 @@ extension InterpretedModel {
       )
       frame.top.pc = targets[pick]
     case .mayCrash(let label):
-      guard crashes < code.code.maxCrashes, !processDown[frame.process] else { return nil }
-      let forced = code.code.crashAt.contains(label)
+      guard crashes < code.maxCrashes, !processDown[frame.process] else { return nil }
+      let forced = code.crashAt.contains(label)
       guard forced || context.choose("crash at \(label)", among: 2) == 1 else { return nil }
       crashes += 1
       context.note(
@@ -314,7 +314,7 @@ extension InterpretedModel {
     guard frame.depth < Self.callDepthLimit else {
       throw RunTimeError(message: "calls nest deeper than \(Self.callDepthLimit)")
     }
-    let slots = max(arguments.count, code.code.bodies[operation].localCount)
+    let slots = max(arguments.count, code.bodies[operation].localCount)
     var locals = Locals([], paddedTo: slots)
     for (slot, argument) in arguments.enumerated() {
       locals[slot] = try evaluate(argument, scope, context: &context)
@@ -345,7 +345,7 @@ extension InterpretedModel {
   /// The compiled body of an activation: an operation's, or (for `-1 - event`) an event
   /// handler's.
   func compiledBody(_ operation: Int) -> CompiledBody {
-    operation >= 0 ? code.code.bodies[operation] : code.code.handlers[-1 - operation] ?? Self.empty
+    operation >= 0 ? code.bodies[operation] : code.handlers[-1 - operation] ?? Self.empty
   }
 
   /// An activation's name for messages.
@@ -460,8 +460,8 @@ extension InterpretedModel {
   /// Throws once the budget is spent.
   mutating func spend(_ units: Int) throws(RunTimeError) {
     instructionsRun += units
-    guard instructionsRun > code.code.runLimits.steps else { return }
-    throw RunTimeError(message: Self.budgetSpent(code.code.runLimits.steps))
+    guard instructionsRun > code.runLimits.steps else { return }
+    throw RunTimeError(message: Self.budgetSpent(code.runLimits.steps))
   }
 
   /// Throws when a `step` (`sleep` or `after`) of `nanoseconds` from now would end past the

@@ -43,7 +43,7 @@ extension InterpretedModel {
   /// After every job: breaks the obligations whose deadline the clock has passed, opens those
   /// whose `when:` turned true, and closes those whose `then` holds now.
   mutating func checkResponses(context: inout SimulationContext<InterpretedModel>) {
-    guard !failed, code.code.hasResponses else { return }
+    guard !failed, code.hasResponses else { return }
     let now = context.now.nanoseconds
     breakObligations(context: &context) { $0.deadline < now }
     for (index, invariant) in program.invariants.enumerated() {
@@ -72,7 +72,7 @@ extension InterpretedModel {
   /// or when nothing was left to happen (nothing could have closed it); when `until:` stopped
   /// the run before its deadline, it is reported as open.
   mutating func closeResponses(context: inout SimulationContext<InterpretedModel>) {
-    guard !failed, code.code.hasResponses else { return }
+    guard !failed, code.hasResponses else { return }
     let now = context.now.nanoseconds
     let stopped = context.stoppedAtStopTime
     breakObligations(context: &context) { !stopped || $0.deadline < now }

@@ -9,8 +9,7 @@ extension InterpretedModel {
 
   /// Schedules the first run of every periodic job the scenario has not put down.
   mutating func schedulePeriodicJobs(context: inout SimulationContext<InterpretedModel>) {
-    for (index, job) in program.periodic.enumerated() where !code.code.downPeriodic.contains(index)
-    {
+    for (index, job) in program.periodic.enumerated() where !code.downPeriodic.contains(index) {
       context.schedule(.periodic(index), afterNanoseconds: firstRun(of: job, context))
     }
   }

@@ -114,7 +114,7 @@ extension InterpretedModel {
       process: runningProcess(frame.top.operation, of: frame))
     switch instruction {
     case .insert(let slot, let values):
-      let limit = code.code.runLimits.tableRows
+      let limit = code.runLimits.tableRows
       if case .list(let rows) = state[slot], rows.count >= limit {
         throw RunTimeError(
           message: "more than \(limit) rows in \(tableDecl(slot).name) (raise the limit with "

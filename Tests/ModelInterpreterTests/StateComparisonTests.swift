@@ -1,0 +1,48 @@
+import ModelContract
+import ModelInterpreter
+import RacelabKernel
+import Testing
+
+/// A model file's state compares and hashes through its synthesized `Hashable`: every stored
+/// property counts except the few marked as not compared, so a property added later is
+/// compared without another step, and equal programs give equal states however often they
+/// were compiled (each thread of an exploration compiles its own).
+@Suite struct StateComparisonTests {
+  static func setup(_ variant: String) -> ModelSetup {
+    ModelSetup(
+      variant: variant, sections: [ModelFileDefinition.stateSection: NamedValues()],
+      wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))
+  }
+
+  @Test func onlyTheCodeTheStartAndTwoRunCountersAreLeftOutOfTheComparison() {
+    let model = ModelFileDefinition(DeviceIdentityProgram.program).makeModel(
+      Self.setup("original"))
+    let left = Mirror(reflecting: model).children.filter {
+      String(describing: type(of: $0.value)).hasPrefix("NotCompared<")
+    }
+    #expect(
+      Set(left.compactMap(\.label)) == ["_code", "_initialState", "_instructionsRun", "_running"])
+    #expect(Mirror(reflecting: model).children.count > left.count + 10)
+  }
+
+  @Test func twoCompilationsOfOneProgramMakeEqualStates() {
+    let first = ModelFileDefinition(DeviceIdentityProgram.program).makeModel(
+      Self.setup("original"))
+    let second = ModelFileDefinition(DeviceIdentityProgram.program).makeModel(
+      Self.setup("original"))
+    #expect(first == second)
+    #expect(first.hashValue == second.hashValue)
+  }
+
+  @Test func statesThatDifferInAComparedValueDiffer() throws {
+    let definition = ModelFileDefinition(DeviceIdentityProgram.program)
+    let fresh = definition.makeModel(Self.setup("original"))
+    var sections = Self.setup("original").sections
+    sections[ModelFileDefinition.stateSection] = NamedValues(["app.uuid": .text("u-0")])
+    let launched = definition.makeModel(
+      ModelSetup(
+        variant: "original", sections: sections,
+        wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0)))
+    #expect(fresh != launched)
+  }
+}
