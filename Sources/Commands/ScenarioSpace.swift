@@ -23,6 +23,6 @@ extension Explorer: ScenarioSpace {
   }
 
   func violations(of schedule: Schedule) -> [String] {
-    run(schedule).result.violations
+    run(schedule).findings.violations
   }
 }

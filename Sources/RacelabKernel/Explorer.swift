@@ -1,9 +1,10 @@
 import ModelContract
 
-/// Explores the orderings a scenario allows: exhaustively (depth-first over every choice point,
-/// pruning schedules that reach a state already seen) or by seeded random sampling. Every run
-/// goes through ``ScenarioStart/simulate(profile:strategy:tracing:traceLimit:)``, the same code
-/// path as a plain run; only the strategy differs.
+/// Explores the orderings a scenario allows, each way by one search driven by the one loop
+/// (``Execution/drive(_:onRun:)``) over the scenario's ``execution``: the exhaustive tree, the
+/// state graph, seeded random sampling, the shortest counterexample and replay. Every run goes
+/// through ``ScenarioStart/simulate(profile:strategy:tracing:traceLimit:)``, the same code path
+/// as a plain run; only the strategy differs.
 ///
 /// The space is split into subtrees by a fixed rule (independent of how many threads run
 /// them), so running subtrees in parallel or in shards gives the same results as one thread.
@@ -33,14 +34,20 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     self.start = ScenarioStart(definition, setup: setup, timeline: timeline)
   }
 
-  /// Runs one schedule without a trace; returns the result and each point's alternatives.
-  public func run(_ schedule: Schedule, tracing: Bool = false) -> (
-    result: SimulationResult, alternatives: [Int], fitted: Bool
+  /// The scenario as an execution: what every search of this explorer drives.
+  public var execution: ScenarioExecution<Definition> { ScenarioExecution(start, profile: profile) }
+
+  /// Replays `schedule` without a trace (``ReplaySearch``); returns what the run found, each
+  /// point's alternatives, and whether the schedule fitted the run.
+  public func run(_ schedule: Schedule) -> (
+    findings: RunFindings, alternatives: [Int], fitted: Bool
   ) {
-    let (result, strategy) = start.simulate(
-      profile: profile, strategy: ReplayStrategy(schedule),
-      tracing: tracing)
-    return (result, strategy.alternatives, strategy.fitted)
+    var replay = ReplaySearch(schedule)
+    execution.drive(&replay)
+    guard let findings = replay.findings else {
+      preconditionFailure("a replay always runs its schedule once")
+    }
+    return (findings, replay.alternatives, replay.fitted)
   }
 
   // MARK: Exhaustive
@@ -75,42 +82,10 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
     prefix: [Int], pruning: Bool, budget: Int? = nil, valueCapacity: Int = .max,
     onSchedule: (SubtreeProgress) -> Bool = { _ in true }
   ) -> ExplorationTally {
-    var tally = ExplorationTally()
-    let seen = SeenStates(valueCapacity: valueCapacity)
-    var forced = prefix
-    while true {
-      if let budget, tally.schedules >= budget {
-        tally.complete = false
-        break
-      }
-      if seen.isFull {
-        tally.complete = false
-        tally.statesFilledMemory = true
-        break
-      }
-      let (result, strategy) = start.simulate(
-        profile: profile,
-        strategy: ExploringStrategy(forced: forced, pruning: pruning, seen: seen), tracing: false)
-      tally.record(result, schedule: Schedule(choices: strategy.choices))
-      let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
-      let goOn = onSchedule(
-        SubtreeProgress(
-          schedules: tally.schedules,
-          covered: SubtreeProgress.covered(
-            through: strategy.choices[..<limit], of: strategy.alternatives, from: prefix.count)))
-      guard
-        let position = (prefix.count..<limit).last(where: {
-          strategy.choices[$0] + 1 < strategy.alternatives[$0]
-        })
-      else { break }
-      guard goOn else {
-        tally.complete = false
-        break
-      }
-      forced = Array(strategy.choices[..<position]) + [strategy.choices[position] + 1]
-    }
-    tally.stateHashes = Set(seen.states.map(\.hashValue))
-    return tally
+    var search = TreeSearch(
+      prefix: prefix, pruning: pruning, budget: budget, valueCapacity: valueCapacity)
+    execution.drive(&search) { onSchedule($0.progress) }
+    return search.tally
   }
 
   // MARK: Random
@@ -120,17 +95,9 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   public func sample(
     runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool = { _ in true }
   ) -> ExplorationTally {
-    var tally = ExplorationTally()
-    tally.complete = false
-    for index in runs {
-      let runSeed = seed &+ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03
-      let (result, strategy) = start.simulate(
-        profile: profile,
-        strategy: RandomStrategy(seed: runSeed), tracing: false)
-      tally.record(result, schedule: Schedule(choices: strategy.choices))
-      guard onSchedule(tally.schedules) else { break }
-    }
-    return tally
+    var search = SampleSearch(runs: runs, seed: seed)
+    execution.drive(&search) { onSchedule($0.tally.schedules) }
+    return search.tally
   }
 
   // MARK: Shortest counterexample
@@ -141,41 +108,25 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   public func shortestCounterexample(
     for invariant: String, maxDeviations: Int, budget: Int = .max
   ) -> Schedule? {
-    var runs = 0
-    var level: [(schedule: Schedule, alternatives: [Int])] = []
-    var best: (time: VirtualTime, schedule: Schedule)?
-    func consider(_ schedule: Schedule) -> [Int] {
-      runs += 1
-      let (result, alternatives, _) = run(schedule)
-      if let index = result.violations.firstIndex(of: invariant) {
-        let time = result.violationTimes[index]
-        if best == nil || (time, schedule) < (best!.time, best!.schedule) {
-          best = (time, schedule)
-        }
-      }
-      return alternatives
-    }
-    level = [(Schedule.default, consider(.default))]
-    var depth = 0
-    while best == nil && depth < maxDeviations && runs < budget {
-      var next: [(schedule: Schedule, alternatives: [Int])] = []
-      for (schedule, alternatives) in level {
-        let start = (schedule.deviations.last?.position ?? -1) + 1
-        guard start < alternatives.count else { continue }
-        for position in start..<alternatives.count {
-          for alternative in 1..<max(1, alternatives[position]) where runs < budget {
-            let extended = Schedule(
-              deviations: schedule.deviations + [
-                .init(position: position, alternative: alternative)
-              ])
-            next.append((extended, consider(extended)))
-          }
-        }
-      }
-      level = next
-      depth += 1
-    }
-    return best?.schedule
+    var search = ShortestCounterexampleSearch(
+      for: invariant, maxDeviations: maxDeviations, budget: budget)
+    execution.drive(&search)
+    return search.counterexample
+  }
+
+  // MARK: State graph
+
+  /// Explores every schedule that starts with `prefix` as a graph of states (``GraphSearch``),
+  /// at most `budget` runs; after each, `onRun` gets the count so far and the part of the
+  /// subtree covered, and says whether to go on.
+  public func exploreGraph(
+    prefix: [Int], graph: StateGraph, budget: Int? = nil, partialOrderReduction: Bool = true,
+    onRun: (SubtreeProgress) -> Bool = { _ in true }
+  ) -> ExplorationTally {
+    var search = GraphSearch(
+      prefix: prefix, graph: graph, budget: budget, partialOrderReduction: partialOrderReduction)
+    execution.drive(&search) { onRun($0.progress) }
+    return search.tally
   }
 }
 
@@ -199,7 +150,7 @@ public struct ExplorationTally: Sendable {
   /// Creates an empty tally.
   public init() {}
 
-  mutating func record(_ result: SimulationResult, schedule: Schedule) {
+  mutating func record(_ result: RunFindings, schedule: Schedule) {
     runs += 1
     add(
       ExplorationOutcome(
@@ -279,62 +230,4 @@ public struct ViolationFinding: Sendable {
   public var count: Int
   /// The smallest schedule found that breaks it.
   public var schedule: Schedule
-}
-
-/// Depth-first exploration's strategy: replays forced choices, then takes the default, noting
-/// each point's alternatives; with pruning, stops branching at the first state already seen.
-struct ExploringStrategy: SchedulingStrategy {
-  let forced: [Int]
-  let pruning: Bool
-  let seen: SeenStates
-  var choices: [Int] = []
-  var alternatives: [Int] = []
-  /// The first position at which the run reached a state seen before.
-  var prunedFrom: Int?
-
-  init(forced: [Int], pruning: Bool, seen: SeenStates) {
-    self.forced = forced
-    self.pruning = pruning
-    self.seen = seen
-  }
-
-  /// Observes states while pruning, until the states seen hold as many values as allowed.
-  var observesState: Bool { pruning && !seen.isFull }
-
-  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
-    let position = choices.count
-    let choice = position < forced.count ? forced[position] : 0
-    if pruning, let state, !seen.isFull {
-      let key = StateAtChoice(point: point, state: state)
-      let isNew = seen.insert(key)
-      if !isNew && position >= forced.count && prunedFrom == nil { prunedFrom = position }
-    }
-    choices.append(choice)
-    alternatives.append(point.alternativeCount)
-    return min(choice, point.alternativeCount - 1)
-  }
-}
-
-/// The states one subtree's exploration has seen, shared by reference between its runs so the
-/// set is never copied, with the values (``StateFootprint``) they hold.
-final class SeenStates {
-  private(set) var states = Set<AnyHashable>()
-  private var values = 0
-  /// The most values the states may hold together.
-  let valueCapacity: Int
-  /// Whether the states hold more values than allowed: no more are added, and the
-  /// exploration stops after the run that filled them.
-  private(set) var isFull = false
-
-  init(valueCapacity: Int) {
-    self.valueCapacity = valueCapacity
-  }
-
-  /// Adds `state`; `true` when it was new.
-  func insert(_ state: StateAtChoice) -> Bool {
-    guard states.insert(AnyHashable(state)).inserted else { return false }
-    values += state.footprint
-    if values > valueCapacity { isFull = true }
-    return true
-  }
 }

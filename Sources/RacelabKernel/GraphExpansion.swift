@@ -115,7 +115,7 @@ struct GraphExpansion {
   /// Takes in one run: pushes a frame for each new choice point, then hands the run's reach
   /// back through the frames that have no alternative left, recording each finished state.
   /// Returns `false` when the graph is full (the covered part is then kept, incomplete).
-  mutating func absorb(_ run: GraphStrategy, result: SimulationResult, graph: StateGraph) -> Bool {
+  mutating func absorb(_ run: GraphStrategy, findings: RunFindings, graph: StateGraph) -> Bool {
     // A graph filled during the run (by the values of the states it claimed) keeps no more.
     if graph.isFull {
       stop()
@@ -148,7 +148,7 @@ struct GraphExpansion {
     }
     let reach =
       run.finished?.reach
-      ?? Reach(entries: [.init(outcome: graph.outcome(of: result), count: 1, smallest: [])])
+      ?? Reach(entries: [.init(outcome: graph.outcome(of: findings), count: 1, smallest: [])])
     return fold(reach, graph: graph)
   }
 

@@ -6,7 +6,7 @@
 /// (partial-order reduction, ``GraphExpansion``), at a new same-instant point it takes the first
 /// alternative whose next state is not known to be finished, and notes the reach of those before
 /// it.
-struct GraphStrategy: SchedulingStrategy {
+public struct GraphStrategy: SchedulingStrategy {
   /// One choice point of the run, as the walk takes it in.
   struct Step {
     var choice: Int
@@ -37,16 +37,16 @@ struct GraphStrategy: SchedulingStrategy {
   }
 
   /// Observes states past the forced choices until the run is done or the graph is full.
-  var observesState: Bool { !isDone && steps.count >= forced.count && !graph.isFull }
+  public var observesState: Bool { !isDone && steps.count >= forced.count && !graph.isFull }
 
   /// Done at a finished state (what follows is its reach) or at one being expanded elsewhere.
-  var isDone: Bool { finished != nil || deferred != nil }
+  public var isDone: Bool { finished != nil || deferred != nil }
 
-  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
     choose(point, state: state, offered: nil)
   }
 
-  mutating func choose(
+  public mutating func choose(
     _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
   ) -> Int {
     choose(point, state: state, offered: alternatives)

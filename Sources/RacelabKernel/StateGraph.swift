@@ -267,7 +267,7 @@ public final class StateGraph: Sendable {
   }
 
   /// The index of the outcome of `result`, added if new.
-  func outcome(of result: SimulationResult) -> Int {
+  func outcome(of result: RunFindings) -> Int {
     outcomes.withLock { outcomes in
       if let index = outcomes.firstIndex(where: {
         $0.summary == result.summary && $0.violations == result.violations

@@ -2,6 +2,8 @@ import ModelContract
 import RacelabKernel
 import TestSizes
 
+@testable import ModelInterpreter
+
 /// The conformance suite's view of a definition: setups, sample values, timelines and runs,
 /// written once over any model.
 enum Contract {
@@ -101,11 +103,40 @@ enum Contract {
     definition.makeModel(setup).laneNames
   }
 
-  /// Whether two setups build equal models.
+  /// Whether two setups build equal models, which also run alike: the same trace, summary and
+  /// broken invariants on every timeline of ``timelines(_:)``. (A state compares its values,
+  /// not its code, so a difference in code shows only in a run.)
   static func modelsAgree(
     _ definition: some ModelDefinition, _ first: ModelSetup, _ second: ModelSetup
   ) -> Bool {
     definition.makeModel(first) == definition.makeModel(second)
+      && runsAgree(definition, first, second)
+  }
+
+  /// Whether `first` makes the model run other task code than `second`: for a model file, its
+  /// compiled bodies (a state leaves its code out of the comparison); for another model,
+  /// whatever its state or its runs show.
+  static func codeDiffers(
+    _ definition: some ModelDefinition, _ first: ModelSetup, _ second: ModelSetup
+  ) -> Bool {
+    if let one = definition.makeModel(first) as? InterpretedModel,
+      let other = definition.makeModel(second) as? InterpretedModel
+    {
+      return one.code.bodies != other.code.bodies
+    }
+    return !modelsAgree(definition, first, second)
+  }
+
+  /// Whether two setups run alike on every timeline of ``timelines(_:)``.
+  static func runsAgree(
+    _ definition: some ModelDefinition, _ first: ModelSetup, _ second: ModelSetup
+  ) -> Bool {
+    timelines(definition).allSatisfy { timeline in
+      let one = run(definition, setup: first, timeline: timeline)
+      let other = run(definition, setup: second, timeline: timeline)
+      return one.trace == other.trace && one.summary == other.summary
+        && one.violations == other.violations
+    }
   }
 
   /// The trace label of `event`.

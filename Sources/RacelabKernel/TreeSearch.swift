@@ -1,0 +1,131 @@
+/// The exhaustive tree: every schedule that starts with `prefix`, depth first, each run
+/// replaying the choices that lead to the next unexplored alternative. With `pruning`, a run
+/// stops branching at the first state its subtree has seen before (a schedule from there on
+/// reaches what the first one's did), within the values the seen states may hold
+/// (``StateFootprint``).
+public struct TreeSearch: Search {
+  private let prefix: [Int]
+  private let pruning: Bool
+  private let budget: Int?
+  private let seen: SeenStates
+  /// The choices the next run replays, or `nil` when no run is left.
+  private var forced: [Int]?
+  private var counted = ExplorationTally()
+  /// The count so far and the part of the subtree covered, after the last run.
+  public private(set) var progress = SubtreeProgress(schedules: 0, covered: 0)
+
+  /// A search of the subtree at `prefix`, at most `budget` schedules, its seen states holding
+  /// at most `valueCapacity` values.
+  public init(prefix: [Int], pruning: Bool, budget: Int?, valueCapacity: Int) {
+    self.prefix = prefix
+    self.pruning = pruning
+    self.budget = budget
+    self.seen = SeenStates(valueCapacity: valueCapacity)
+    self.forced = prefix
+  }
+
+  /// What the search covered, with the distinct states it saw.
+  public var tally: ExplorationTally {
+    var tally = counted
+    tally.stateHashes = Set(seen.states.map(\.hashValue))
+    return tally
+  }
+
+  public mutating func nextStrategy() -> ExploringStrategy? {
+    guard let forced else { return nil }
+    if let budget, counted.schedules >= budget {
+      stop()
+      return nil
+    }
+    if seen.isFull {
+      counted.statesFilledMemory = true
+      stop()
+      return nil
+    }
+    return ExploringStrategy(forced: forced, pruning: pruning, seen: seen)
+  }
+
+  public mutating func absorb(_ strategy: ExploringStrategy, findings: RunFindings) {
+    counted.record(findings, schedule: Schedule(choices: strategy.choices))
+    let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
+    progress = SubtreeProgress(
+      schedules: counted.schedules,
+      covered: SubtreeProgress.covered(
+        through: strategy.choices[..<limit], of: strategy.alternatives, from: prefix.count))
+    // The deepest point with an alternative left is where the next run turns off.
+    guard
+      let position = (prefix.count..<limit).last(where: {
+        strategy.choices[$0] + 1 < strategy.alternatives[$0]
+      })
+    else {
+      forced = nil
+      return
+    }
+    forced = Array(strategy.choices[..<position]) + [strategy.choices[position] + 1]
+  }
+
+  public mutating func stop() {
+    guard forced != nil else { return }
+    forced = nil
+    counted.complete = false
+  }
+}
+
+/// The exhaustive tree's strategy: replays forced choices, then takes the default, noting each
+/// point's alternatives; with pruning, notes the first state past the forced choices already
+/// seen.
+public struct ExploringStrategy: SchedulingStrategy {
+  let forced: [Int]
+  let pruning: Bool
+  let seen: SeenStates
+  var choices: [Int] = []
+  var alternatives: [Int] = []
+  /// The first position at which the run reached a state seen before.
+  var prunedFrom: Int?
+
+  init(forced: [Int], pruning: Bool, seen: SeenStates) {
+    self.forced = forced
+    self.pruning = pruning
+    self.seen = seen
+  }
+
+  /// Observes states while pruning, until the states seen hold as many values as allowed.
+  public var observesState: Bool { pruning && !seen.isFull }
+
+  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    let position = choices.count
+    let choice = position < forced.count ? forced[position] : 0
+    if pruning, let state, !seen.isFull {
+      let key = StateAtChoice(point: point, state: state)
+      let isNew = seen.insert(key)
+      if !isNew && position >= forced.count && prunedFrom == nil { prunedFrom = position }
+    }
+    choices.append(choice)
+    alternatives.append(point.alternativeCount)
+    return min(choice, point.alternativeCount - 1)
+  }
+}
+
+/// The states one subtree's search has seen, shared by reference between its runs so the set
+/// is never copied, with the values (``StateFootprint``) they hold.
+final class SeenStates {
+  private(set) var states = Set<AnyHashable>()
+  private var values = 0
+  /// The most values the states may hold together.
+  let valueCapacity: Int
+  /// Whether the states hold more values than allowed: no more are added, and the search
+  /// stops after the run that filled them.
+  private(set) var isFull = false
+
+  init(valueCapacity: Int) {
+    self.valueCapacity = valueCapacity
+  }
+
+  /// Adds `state`; `true` when it was new.
+  func insert(_ state: StateAtChoice) -> Bool {
+    guard states.insert(AnyHashable(state)).inserted else { return false }
+    values += state.footprint
+    if values > valueCapacity { isFull = true }
+    return true
+  }
+}
