@@ -18,6 +18,16 @@ let package = Package(
     // Model contract: what a scenario may say to a model and the values it says it with
     // (vocabulary, value kinds, setup, scripted happenings, time values). No engine.
     .target(name: "ModelContract"),
+    // Model library: the systems racelab ships as model files, compiled into the binary.
+    .target(
+      name: "ModelLibrary",
+      resources: [
+        .embedInCode("models/device-identity.model.yaml"),
+        .embedInCode("models/entitlements.model.yaml"),
+        .embedInCode("models/purchases.model.yaml"),
+        .embedInCode("models/review-prompt.model.yaml"),
+        .embedInCode("models/subscription-cache.model.yaml"),
+      ]),
     // Model language: a model file read and checked — typed expressions and steps with every
     // name resolved to a slot. Built by the scenario format, run by the model interpreter.
     .target(name: "ModelLanguage", dependencies: ["ModelContract"]),
@@ -41,7 +51,7 @@ let package = Package(
       name: "Commands",
       dependencies: [
         "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter",
-        "ScenarioFormat", "Renderers",
+        "ScenarioFormat", "Renderers", "ModelLibrary",
       ]),
     // The executable: argument parsing and exit codes, nothing else.
     .executableTarget(

@@ -86,7 +86,9 @@ def main() -> int:
         results.append(judge(path, document, schemas[target]))
     # Model files against the schema of model files.
     validator = schema(racelab)
-    models = sorted(root.rglob("*.model.yaml")) + sorted(pathlib.Path("Benchmarks").glob("*.model.yaml"))
+    models = sorted(root.rglob("*.model.yaml")) + sorted(
+        pathlib.Path("Sources/ModelLibrary/models").glob("*.model.yaml")) + sorted(
+        pathlib.Path("Benchmarks").glob("*.model.yaml"))
     for path in models:
         results.append(judge(path, load(path), validator))
     passed = results.count(True)

@@ -291,7 +291,7 @@ def timed_explore(racelab: str, path: Path, runs: int) -> float:
 
 def explore_on_model_file(args: argparse.Namespace, racelab: str) -> None:
     """Each teaching scenario explored on the built-in model and on its model file."""
-    model = ROOT / "scenarios" / "review-prompt" / "review-prompt.model.yaml"
+    model = ROOT / "Sources" / "ModelLibrary" / "models" / "review-prompt.model.yaml"
     print("\n## explore: the review-prompt model file vs the built-in model "
           "(whole process, each teaching scenario)")
     print("| scenario | built-in | model file | model file ÷ built-in |")

@@ -29,7 +29,7 @@ extension CheckCommand {
     let golden = GoldenCheck(
       scenarioPath: path, goldenPath: Files.join(tracesFolder, Self.goldenName(of: relative)),
       goldens: GoldenFiles(root: tracesFolder), update: update, explore: explore,
-      limits: limits, models: ModelLibrary(limits: limits))
+      limits: limits, models: ModelFiles(limits: limits))
     let transcript = ScenarioTranscript()
     let silent = Console(write: { _ in }, writeError: { _ in }, colour: false)
     var tally = CheckTally()

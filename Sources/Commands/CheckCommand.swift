@@ -83,7 +83,7 @@ public struct CheckCommand: Sendable {
     var goldens: [String: String] = [:]
     var report = junit.map { _ in JUnitReport(suite: "racelab check") }
     // Every model file is checked, once, whether or not a scenario names it.
-    let models = ModelLibrary(limits: limits)
+    let models = ModelFiles(limits: limits)
     for model in listed where model.hasSuffix(ScenarioLoader.modelFileSuffix) {
       let path = Files.join(scenarios, model)
       let transcript = ScenarioTranscript()

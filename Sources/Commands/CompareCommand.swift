@@ -39,7 +39,7 @@ public struct CompareCommand: Sendable {
   /// Runs the file once per variant and runtime, in the order given (variants outer), and
   /// prints the comparison. Exit status 0 when it is printed.
   public func execute(console: Console) -> ExitStatus {
-    let models = ModelLibrary(limits: limits)
+    let models = ModelFiles(limits: limits)
     guard
       let own = ScenarioFiles.load(
         file, overrides: Overrides(), limits: limits, models: models, console: console)
@@ -66,7 +66,7 @@ public struct CompareCommand: Sendable {
   /// saying why one cannot be run.
   static func runs(
     of file: String, variants: [String], runtimes: [String], limits: ScenarioLimits,
-    models: ModelLibrary, console: Console
+    models: ModelFiles, console: Console
   ) -> [TraceComparison.Run]? {
     var runs: [TraceComparison.Run] = []
     for variant in variants {

@@ -12,7 +12,7 @@ struct GoldenCheck {
   var explore: Bool
   var limits: ScenarioLimits
   /// The model files read so far.
-  var models: ModelLibrary
+  var models: ModelFiles
 
   func run(console: Console, tally: inout CheckTally) -> ExitStatus {
     guard

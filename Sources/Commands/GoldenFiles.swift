@@ -2,12 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
-
-  private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
   import Darwin
-
-  private let systemWrite = Darwin.write
 #endif
 
 /// Golden files under one traces root: read, replaced atomically and only inside the root,
@@ -60,7 +56,7 @@ struct GoldenFiles {
       try FileManager.default.createDirectory(
         atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
     } catch {
-      throw Refusal(description: "cannot create the folder \(folder): \(Self.reason(errno))")
+      throw Refusal(description: "cannot create the folder \(folder): \(Files.reason(errno))")
     }
     guard let realRoot = Self.resolved(root), let realFolder = Self.resolved(folder),
       realFolder == realRoot || realFolder.hasPrefix(realRoot + "/")
@@ -86,7 +82,7 @@ struct GoldenFiles {
       + String(getpid())
     try write(text, to: temporary, mode: mode)
     guard rename(temporary, path) == 0 else {
-      let problem = Self.reason(errno)
+      let problem = Files.reason(errno)
       unlink(temporary)
       throw Refusal(description: "cannot replace \(path): \(problem)")
     }
@@ -121,29 +117,13 @@ struct GoldenFiles {
     }
   }
 
+  /// Writes `text` to the new file `temporary` (a leftover of the same name goes first).
   private func write(_ text: String, to temporary: String, mode: mode_t) throws(Refusal) {
     unlink(temporary)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
-    guard descriptor >= 0 else {
-      throw Refusal(description: "cannot create \(temporary): \(Self.reason(errno))")
-    }
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-      guard written > 0 else {
-        let problem = Self.reason(errno)
-        close(descriptor)
-        unlink(temporary)
-        throw Refusal(description: "cannot write \(temporary): \(problem)")
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    // The mode given to open() is reduced by the umask; the golden keeps its own.
-    fchmod(descriptor, mode)
-    guard fsync(descriptor) == 0, close(descriptor) == 0 else {
-      let problem = Self.reason(errno)
-      unlink(temporary)
-      throw Refusal(description: "cannot flush \(temporary): \(problem)")
+    do {
+      try Files.createNew(temporary, bytes: Array(text.utf8), mode: mode)
+    } catch {
+      throw Refusal(description: error.description)
     }
   }
 
@@ -152,9 +132,5 @@ struct GoldenFiles {
     guard let pointer = realpath(path.isEmpty ? "." : path, nil) else { return nil }
     defer { free(pointer) }
     return String(cString: pointer)
-  }
-
-  private static func reason(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }

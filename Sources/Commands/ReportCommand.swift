@@ -45,7 +45,7 @@ public struct ReportCommand: Sendable {
     for leftover in site.staleLeftovers() where unlink(Files.join(out, leftover)) == 0 {
       console.warn("removed \(Files.join(out, leftover)), left by an interrupted report")
     }
-    let models = ModelLibrary(limits: limits)
+    let models = ModelFiles(limits: limits)
     var status = ExitStatus.success
     var entries: [HTMLReport.Entry] = []
     for (relative, page) in zip(files, pages) {
@@ -116,7 +116,7 @@ public struct ReportCommand: Sendable {
   /// One scenario's page: its run under its own settings, its picture and, for a model with
   /// several variants, every variant side by side.
   private func pageContents(
-    _ path: String, relative: String, page: String, source: String, models: ModelLibrary,
+    _ path: String, relative: String, page: String, source: String, models: ModelFiles,
     console: Console
   ) -> HTMLReport.Page {
     var entry = HTMLReport.Entry(

@@ -1,6 +1,7 @@
 import Foundation
 import ModelContract
 import ModelInterpreter
+import ModelLibrary
 import RacelabKernel
 import ScenarioFormat
 
@@ -145,7 +146,7 @@ enum ScenarioFiles {
   /// the file's bytes and nothing is read.
   static func load(
     _ path: String, overrides: Overrides, limits: ScenarioLimits = ScenarioLimits(),
-    models: ModelLibrary? = nil, given: [UInt8]? = nil, console: Console
+    models: ModelFiles? = nil, given: [UInt8]? = nil, console: Console
   ) -> ScenarioFile? {
     guard let bytes = given ?? read(path, limit: limits.fileBytes, console: console) else {
       return nil
@@ -158,32 +159,27 @@ enum ScenarioFiles {
       return nil
     }
     var vocabularies = ModelCatalog.vocabularies
-    var fileModel: (definition: ModelFileDefinition, bytes: [UInt8], path: String)?
-    if let reference = ScenarioLoader.modelReference(bytes),
-      ScenarioLoader.namesModelFile(reference.name)
-    {
-      let modelPath = ModelLibrary.path(of: reference.name, from: path)
-      let library = models ?? ModelLibrary(limits: limits)
-      // A model file that is not there is a mistake in this file, at its `model:` line.
-      guard library.knows(modelPath) || FileManager.default.fileExists(atPath: modelPath) else {
-        reportNotRun(
-          [
-            Diagnostic(
-              location: reference.location,
-              message: "model file '\(reference.name)' not found at \(modelPath)")
-          ], display: display, limits: limits, console: console)
-        return nil
+    var fileModel: (definition: ModelFileDefinition, bytes: [UInt8], path: String?)?
+    if let reference = ScenarioLoader.modelReference(bytes) {
+      let library = models ?? ModelFiles(limits: limits)
+      switch modelFile(
+        named: reference, from: path, library: library, display: display, limits: limits,
+        console: console)
+      {
+      case .builtIn: break
+      case .failed: return nil
+      case .found(let entry, let modelPath):
+        guard let definition = entry.definition else {
+          console.writeError(
+            "\(display.shown): its model \(reference.name.shown) has errors; the file was not run\n"
+          )
+          return nil
+        }
+        var vocabulary = definition.vocabulary
+        vocabulary.name = reference.name
+        vocabularies.append(vocabulary)
+        fileModel = (definition, entry.bytes, modelPath)
       }
-      guard let entry = library.entry(at: modelPath, console: console) else { return nil }
-      guard let definition = entry.definition else {
-        console.writeError(
-          "\(display.shown): its model \(reference.name.shown) has errors; the file was not run\n")
-        return nil
-      }
-      var vocabulary = definition.vocabulary
-      vocabulary.name = reference.name
-      vocabularies.append(vocabulary)
-      fileModel = (definition, entry.bytes, modelPath)
     }
     switch ScenarioLoader.load(bytes, models: vocabularies, limits: limits) {
     case .success(var scenario):
@@ -222,6 +218,44 @@ enum ScenarioFiles {
     }
   }
 
+  /// Where a scenario's `model:` value leads.
+  private enum ModelLookup {
+    /// A built-in model (or a name the loader will report as unknown).
+    case builtIn
+    /// A model file, read from `path` (or bundled with racelab, `nil`), loaded and checked.
+    case found(ModelFiles.Entry, path: String?)
+    /// The file is not there or cannot be read; already reported.
+    case failed
+  }
+
+  /// The model file `reference` names: a path ending in `.model.yaml`, relative to the
+  /// scenario at `scenarioPath`, or the name of a model bundled with racelab that is not built
+  /// in.
+  private static func modelFile(
+    named reference: (name: String, location: SourceLocation), from scenarioPath: String,
+    library: ModelFiles, display: String, limits: ScenarioLimits, console: Console
+  ) -> ModelLookup {
+    guard ScenarioLoader.namesModelFile(reference.name) else {
+      guard ModelCatalog.definition(named: reference.name) == nil,
+        let bundled = BundledModel.named(reference.name)
+      else { return .builtIn }
+      return .found(library.entry(bundled: bundled, console: console), path: nil)
+    }
+    let path = ModelFiles.path(of: reference.name, from: scenarioPath)
+    // A model file that is not there is a mistake in this file, at its `model:` line.
+    guard library.knows(path) || FileManager.default.fileExists(atPath: path) else {
+      reportNotRun(
+        [
+          Diagnostic(
+            location: reference.location,
+            message: "model file '\(reference.name)' not found at \(path)")
+        ], display: display, limits: limits, console: console)
+      return .failed
+    }
+    guard let entry = library.entry(at: path, console: console) else { return .failed }
+    return .found(entry, path: path)
+  }
+
   /// `file` loaded again from the bytes it was read from (its model file's too), sharing no
   /// storage with it: each thread of an exploration runs its own copy, so the threads never
   /// count references to the same objects. `nil` only if the bytes no longer load, which
@@ -231,7 +265,7 @@ enum ScenarioFiles {
     let preloaded = file.modelPath.map { [$0: file.modelBytes] } ?? [:]
     return load(
       file.path, overrides: file.overrides, limits: file.limits,
-      models: ModelLibrary(limits: file.limits, preloaded: preloaded), given: file.bytes,
+      models: ModelFiles(limits: file.limits, preloaded: preloaded), given: file.bytes,
       console: silent)
   }
 
@@ -244,7 +278,7 @@ enum ScenarioFiles {
   ) -> ExitStatus {
     let (paths, ok) = expand(operands, console: console)
     var status = ok ? ExitStatus.success : .badInput
-    let models = ModelLibrary(limits: limits)
+    let models = ModelFiles(limits: limits)
     for path in paths {
       let transcript = junit == nil ? nil : ScenarioTranscript()
       let fileConsole = transcript?.teeing(console) ?? console

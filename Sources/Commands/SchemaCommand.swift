@@ -1,4 +1,5 @@
 import ModelContract
+import ModelLibrary
 import RacelabKernel
 import ScenarioFormat
 
@@ -21,11 +22,15 @@ public struct SchemaCommand: Sendable {
 
   /// Prints the reference (or the JSON Schema); 2 for an unknown model.
   public func execute(console: Console) -> ExitStatus {
-    if let model, model.hasSuffix(ScenarioLoader.modelFileSuffix) {
-      let library = ModelLibrary(limits: limits)
-      guard let definition = library.entry(at: model, console: console)?.definition else {
-        return .badInput
-      }
+    let bundled = model.flatMap { name in
+      ModelCatalog.definition(named: name) == nil ? BundledModel.named(name) : nil
+    }
+    if let model, model.hasSuffix(ScenarioLoader.modelFileSuffix) || bundled != nil {
+      let library = ModelFiles(limits: limits)
+      let entry =
+        bundled.map { library.entry(bundled: $0, console: console) }
+        ?? library.entry(at: model, console: console)
+      guard let definition = entry?.definition else { return .badInput }
       console.write(
         jsonSchema
           ? ScenarioJSONSchema.text(of: definition.vocabulary, model: model)
@@ -40,7 +45,8 @@ public struct SchemaCommand: Sendable {
       model == nil || $0.vocabulary.name == model
     }
     guard !definitions.isEmpty else {
-      let known = ModelCatalog.vocabularies.map(\.name)
+      let builtIn = ModelCatalog.vocabularies.map(\.name)
+      let known = builtIn + BundledModel.all.map(\.name).filter { !builtIn.contains($0) }
       console.report(
         .input(
           "unknown model '\(model ?? "")' (\(known.joined(separator: ", ")))", word: model,

@@ -14,7 +14,7 @@ import Testing
 struct StreamedTraceTests {
   /// The repository's timeline scenarios, loaded.
   static func timelineFiles() -> [(ScenarioFile, [ScriptedHappening])] {
-    let models = ModelLibrary(limits: ScenarioLimits())
+    let models = ModelFiles(limits: ScenarioLimits())
     return repositoryScenarioPaths().compactMap { path in
       let loaded = ScenarioFiles.load(
         repositoryRoot.appendingPathComponent(path).path, overrides: Overrides(), models: models,

@@ -6,13 +6,13 @@ import Testing
 
 /// The proof that the model-file language is enough, and a permanent cross-check of both
 /// models: every scenario of `scenarios/review-prompt/` and `scenarios/explore/` runs on the
-/// built-in review-prompt model and on `scenarios/review-prompt/review-prompt.model.yaml`, with
+/// built-in review-prompt model and on the bundled `review-prompt.model.yaml`, with
 /// only its `model:` line changed, and gives the same summary and the same broken invariants;
 /// explored with its own settings, it reaches the same outcomes (summary and broken invariants)
 /// and the same broken-invariant set. Schedule counts may differ and are not compared.
 struct ModelFileCrossCheckTests {
   /// The model file, relative to the repository.
-  static let modelFile = "scenarios/review-prompt/review-prompt.model.yaml"
+  static let modelFile = "Sources/ModelLibrary/models/review-prompt.model.yaml"
   /// The `model:` line of a scenario written for the built-in model.
   static let builtInLine = "model: review-prompt"
   /// The line that replaces it.

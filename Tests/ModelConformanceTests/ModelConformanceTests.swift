@@ -17,11 +17,18 @@ let knownModels: [KnownModel] =
     KnownModel(name: definition.vocabulary.name) { definition }
   } + repositoryModelFiles()
 
-/// Every `*.model.yaml` under the repository's `scenarios/`, each loaded and checked when a test
-/// asks for it.
+/// Every `*.model.yaml` under the repository's `scenarios/` and the model library's folder,
+/// each loaded and checked when a test asks for it.
 func repositoryModelFiles() -> [KnownModel] {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios")
+  let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  return ["scenarios", "Sources/ModelLibrary/models"].flatMap {
+    modelFiles(under: repository.appendingPathComponent($0))
+  }
+}
+
+/// Every `*.model.yaml` under `root`, by path.
+func modelFiles(under root: URL) -> [KnownModel] {
   let paths = (FileManager.default.subpaths(atPath: root.path) ?? [])
     .filter { $0.hasSuffix(ScenarioLoader.modelFileSuffix) }.sorted()
   return paths.map { relative in

@@ -1,13 +1,11 @@
 import Foundation
 import RacelabTesting
 
-/// A throwaway package-like folder holding a copy of the device-identity model, two of its
-/// scenarios and their goldens, which a test may edit.
+/// A throwaway package-like folder holding two scenarios of the device-identity model (which
+/// racelab bundles, so they name it without a file) and their goldens, which a test may edit.
 struct RaceScenarioFixture {
   let root: URL
-  static let files = [
-    "device-identity.model.yaml", "two-loads-original.yaml", "two-loads-migrated.yaml",
-  ]
+  static let files = ["two-loads-original.yaml", "two-loads-migrated.yaml"]
 
   init() throws {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -24,7 +22,6 @@ struct RaceScenarioFixture {
       let scenario = "scenarios/device-identity/\(name)"
       try manager.copyItem(
         at: repository.appendingPathComponent(scenario), to: root.appendingPathComponent(scenario))
-      guard !name.hasSuffix(".model.yaml") else { continue }
       let trace = "traces/device-identity/" + name.replacingOccurrences(of: ".yaml", with: ".trace")
       try manager.copyItem(
         at: repository.appendingPathComponent(trace), to: root.appendingPathComponent(trace))

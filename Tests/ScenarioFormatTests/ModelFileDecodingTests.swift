@@ -5,8 +5,8 @@ import Testing
 
 /// The device-identity model decodes to the tree its file describes.
 struct DeviceIdentityModelTests {
-  static let url = repositoryScenariosDirectory.appendingPathComponent(
-    "device-identity/device-identity.model.yaml")
+  static let url = repositoryScenariosDirectory.deletingLastPathComponent()
+    .appendingPathComponent("Sources/ModelLibrary/models/device-identity.model.yaml")
 
   func program() throws -> ModelProgram {
     let bytes = [UInt8](try Data(contentsOf: Self.url))

@@ -28,10 +28,15 @@ struct ScenarioDecodingTests {
     let bytes = [UInt8](try Data(contentsOf: url))
     var models = scenarioModels
     if let reference = ScenarioLoader.modelReference(bytes),
-      ScenarioLoader.namesModelFile(reference.name)
+      !models.contains(where: { $0.name == reference.name })
     {
-      // A model file's vocabulary, as the commands derive it, named as the scenario names it.
-      let modelURL = url.deletingLastPathComponent().appendingPathComponent(reference.name)
+      // A model file's vocabulary, as the commands derive it, named as the scenario names it:
+      // a path beside the scenario, or the name of a model bundled with racelab.
+      let modelURL =
+        ScenarioLoader.namesModelFile(reference.name)
+        ? url.deletingLastPathComponent().appendingPathComponent(reference.name)
+        : repositoryScenariosDirectory.deletingLastPathComponent().appendingPathComponent(
+          "Sources/ModelLibrary/models/\(reference.name)\(ScenarioLoader.modelFileSuffix)")
       let program = try ModelFileLoader.load([UInt8](try Data(contentsOf: modelURL))).get()
       var vocabulary = ModelFileDefinition(program).vocabulary
       vocabulary.name = reference.name

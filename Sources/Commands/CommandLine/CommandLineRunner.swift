@@ -122,6 +122,15 @@ public enum CommandLineRunner {
       var command = TreeCommand(files: operands)
       command.limits = arguments.limits("--limits")
       return command.execute(console: console)
+    case "models":
+      guard let name = arguments.text("--copy") else {
+        guard operands.isEmpty else { throw .usage("models takes a folder only with --copy NAME") }
+        return ModelsCommand().execute(console: console)
+      }
+      guard operands.count == 1 else {
+        throw .usage("models --copy NAME needs exactly one folder to write NAME.model.yaml to")
+      }
+      return ModelsCommand(copy: (name, operands[0])).execute(console: console)
     case "schema":
       guard operands.count <= 1 else { throw .usage("schema takes at most one model") }
       var command = SchemaCommand(

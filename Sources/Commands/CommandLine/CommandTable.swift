@@ -172,14 +172,29 @@ public enum CommandCatalog {
       ],
       exitStatus: "0 written, 2 a file could not be run (it is listed) or bad input or usage"),
     CommandSpec(
+      name: "models", operands: "[DIR]",
+      summary: "list the models racelab ships, or copy one out to start your own",
+      description: """
+        Lists the models a scenario's model: line can name without a path: the built-in
+        review-prompt model and the model files bundled with racelab, one line each. With
+        --copy NAME, writes the bundled NAME.model.yaml into the folder DIR (created when
+        missing), never replacing a file that is there; a scenario beside it names it with
+        model: ./NAME.model.yaml.
+        """,
+      options: [
+        OptionSpec(
+          name: "--copy", value: .text(placeholder: "NAME"),
+          help: "write the bundled model NAME into DIR as NAME.model.yaml")
+      ], exitStatus: "0 listed or written, 2 unknown model, a file already there, or usage"),
+    CommandSpec(
       name: "schema", operands: "[MODEL]",
       summary: "print the scenario vocabulary of a model",
       description: """
         Prints what scenario files may say to a model: events and their fields, state keys
-        with defaults, operations, variants, invariants, expectations and tables. MODEL is a
-        built-in model's name or a model file. --json-schema prints the same as a JSON Schema,
-        for editors (a first line '# yaml-language-server: $schema=FILE' in a scenario); without
-        MODEL, the JSON Schema of model files themselves.
+        with defaults, operations, variants, invariants, expectations and tables. MODEL is the
+        name of a model racelab has (racelab models) or a model file. --json-schema prints
+        the same as a JSON Schema, for editors (a first line '# yaml-language-server:
+        $schema=FILE' in a scenario); without MODEL, the JSON Schema of model files themselves.
         """,
       options: [
         OptionSpec(

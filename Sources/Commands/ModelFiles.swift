@@ -1,12 +1,13 @@
 import Foundation
 import ModelContract
 import ModelInterpreter
+import ModelLibrary
 import RacelabKernel
 import ScenarioFormat
 
-/// The model files one command reads: each is loaded and checked once, however many scenarios
-/// name it, and its diagnostics are printed once.
-final class ModelLibrary {
+/// The model files one command reads, from disk or bundled with racelab: each is loaded and
+/// checked once, however many scenarios name it, and its diagnostics are printed once.
+final class ModelFiles {
   /// A model file read from disk.
   struct Entry {
     /// The checked model, or `nil` when the file has errors (already printed).
@@ -39,6 +40,26 @@ final class ModelLibrary {
     else {
       return nil
     }
+    let entry = check(bytes, path: path, console: console)
+    entries[key] = entry
+    return entry
+  }
+
+  /// The bundled model `model`, loaded and checked the first time.
+  func entry(bundled model: BundledModel, console: Console) -> Entry {
+    let key = Self.bundledPrefix + model.name
+    if let entry = entries[key] { return entry }
+    let entry = check(model.bytes, path: key, console: console)
+    entries[key] = entry
+    return entry
+  }
+
+  /// How a bundled model is named where a path would be (in a diagnostic, which a test keeps
+  /// from ever appearing).
+  static let bundledPrefix = "racelab:"
+
+  /// `bytes` loaded and checked, its problems printed under `path`.
+  private func check(_ bytes: [UInt8], path: String, console: Console) -> Entry {
     var entry = Entry(definition: nil, bytes: bytes)
     switch ModelFileLoader.load(bytes, limits: limits) {
     case .success(let program):
@@ -52,7 +73,6 @@ final class ModelLibrary {
       console.writeError(
         "\(path.shown): \(count) error\(count == 1 ? "" : "s"); the model was not loaded\n")
     }
-    entries[key] = entry
     return entry
   }
 
