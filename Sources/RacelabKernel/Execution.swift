@@ -2,7 +2,7 @@ import ModelContract
 
 /// What a search drives: something that can be run again from its start, as often as asked,
 /// with a strategy deciding each of its choice points. A scenario on the kernel is one
-/// (``ScenarioExecution``); nothing here assumes more than that, so an execution that can only
+/// (``SimulatedScenario``); nothing here assumes more than that, so an execution that can only
 /// be started over (real code on a controlled executor) can be one too.
 public protocol Execution: Sendable {
   /// Runs once from the start, each choice point decided by `strategy`; returns what the run
@@ -31,7 +31,7 @@ public struct RunFindings: Sendable {
 }
 
 /// A scenario as an execution: its model and happenings run on `profile`, without a trace.
-public struct ScenarioExecution<Definition: ModelDefinition>: Execution {
+public struct SimulatedScenario<Definition: ModelDefinition>: Execution {
   /// The model and events every run starts from.
   public let start: ScenarioStart<Definition>
   /// The runtime whose cancellation rules apply.

@@ -35,7 +35,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   }
 
   /// The scenario as an execution: what every search of this explorer drives.
-  public var execution: ScenarioExecution<Definition> { ScenarioExecution(start, profile: profile) }
+  public var execution: SimulatedScenario<Definition> { SimulatedScenario(start, profile: profile) }
 
   /// Replays `schedule` without a trace (``ReplaySearch``); returns what the run found, each
   /// point's alternatives, and whether the schedule fitted the run.

@@ -21,33 +21,6 @@ extension Simulation {
     }
   }
 
-  #if DEBUG
-    /// Checks the state predicted for the alternative chosen at the previous point against the
-    /// state the run is in at `point`: every run of a debug build holds the prediction that
-    /// exploration trusts to its real outcome.
-    mutating func checkPrediction(at point: ChoicePoint, snapshot: StateSnapshot<Model>?) {
-      guard let predicted = predictedState else { return }
-      predictedState = nil
-      let actual = StateAtChoice(point: point, state: AnyHashable(snapshot ?? self.snapshot()))
-      precondition(
-        predicted == actual,
-        "the state predicted for a same-instant alternative is not the one the run reached")
-    }
-
-    /// Predicts the state that `choice` at a same-instant point leads to, for the next point,
-    /// where a prediction exists: the choice only adds a job and the batch has a choice after it.
-    mutating func predict(_ choice: Int, snapshot: StateSnapshot<Model>?) {
-      guard batchRemaining.count >= 3,
-        laneOnlyEnqueued(by: batch[batchRemaining.lowerBound + choice]) != nil
-      else {
-        predictedState = nil
-        return
-      }
-      predictedState = sameInstantAlternatives(state: snapshot ?? self.snapshot())
-        .successor(choice)
-    }
-  #endif
-
   /// What the strategy is told at a same-instant point whose state it observes: what each
   /// remaining entry of the batch does, and the point and state each one that only adds a job
   /// leads to, computed from `state` without applying it.

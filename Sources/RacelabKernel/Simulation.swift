@@ -29,9 +29,6 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// because its trace passed its limit (checked at every instant, so a run whose trace is
   /// too long stops there instead of running on untraced).
   var isCutShort: Bool { restartInstants != nil || strategyIsDone || context.traceOverflowed }
-  /// In debug builds, the point and state predicted for the same-instant alternative just
-  /// chosen (``SameInstantAlternatives``), checked against the next point's real state.
-  var predictedState: StateAtChoice?
 
   /// The arrival instants the run must start again with, when the strategy chose an order of
   /// instants (or a calendar day) that the instants it used do not give; `nil` otherwise.
@@ -209,9 +206,6 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     context.counters.choicePoints += 1
     let snapshot = strategyBox.strategy.observesState ? snapshot() : nil
     let state = snapshot.map { AnyHashable($0) }
-    #if DEBUG
-      checkPrediction(at: point, snapshot: snapshot)
-    #endif
     let choice: Int
     if let snapshot, let state, case .sameInstant = point {
       let alternatives = sameInstantAlternatives(state: snapshot)
@@ -221,9 +215,6 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     }
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
     strategyIsDone = strategyBox.strategy.isDone
-    #if DEBUG
-      if case .sameInstant = point { predict(choice, snapshot: snapshot) }
-    #endif
     return choice
   }
 
