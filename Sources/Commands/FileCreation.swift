@@ -1,15 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  import Darwin
-
-  private let systemWrite = Darwin.write
-#endif
-
 extension Files {
   /// Why a new file could not be made, in plain words.
   struct CreationFailure: Error, CustomStringConvertible {
@@ -25,7 +15,7 @@ extension Files {
     }
     var rest = bytes[...]
     while !rest.isEmpty {
-      let written = rest.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       guard written > 0 else {
         let problem = reason(errno)
         close(descriptor)

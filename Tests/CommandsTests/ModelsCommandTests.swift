@@ -46,6 +46,18 @@ import Testing
     #expect(again.errorText.contains("is there already"))
     #expect(folder.read("mine/purchases.model.yaml") == Data("kind: model\n# mine\n".utf8))
 
+    // A symbolic link in the file's place (even one that leads nowhere) is not written through.
+    let link = folder.path("mine/entitlements.model.yaml")
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: folder.path("nowhere/target.yaml"))
+    let throughLink = try runRacelab(["models", "--copy", "entitlements", folder.path("mine")])
+    #expect(throughLink.status == 2)
+    #expect(throughLink.errorText.contains("cannot create"))
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link)
+        == folder.path("nowhere/target.yaml"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("nowhere")))
+
     let unknown = try runRacelab(["models", "--copy", "purchase", folder.path("mine")])
     #expect(unknown.status == 2)
     #expect(unknown.errorText.contains("did you mean 'purchases'?"))
