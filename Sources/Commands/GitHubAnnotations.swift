@@ -27,10 +27,13 @@ extension Console {
     _ failed: [(location: SourceLocation?, check: ExpectationCheck)], path: String
   ) {
     for (location, check) in failed {
-      annotate(
-        "expect \(check.key): \(check.expected) does not hold (actual \(check.actual))",
-        path: path, at: location)
+      annotate(Self.failure(of: check), path: path, at: location)
     }
+  }
+
+  /// `expect count: 2 does not hold (actual 1)`.
+  static func failure(of check: ExpectationCheck) -> String {
+    "expect \(check.key): \(check.expected) does not hold (actual \(check.actual))"
   }
 
   /// A message as a workflow command's data: `%`, CR and LF percent-encoded, other control

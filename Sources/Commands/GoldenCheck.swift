@@ -31,9 +31,15 @@ struct GoldenCheck {
     }
     var status = ExitStatus.success
     if !output.held {
+      // Each expectation that does not hold, named with its line, so the line alone says what
+      // broke; an explored expectation is judged below, with its counterexample.
+      let named = output.failedExpectations.map { location, check in
+        Console.failure(of: check) + (location.map { " at line \($0.line)" } ?? "")
+      }
       console.write(
-        "\(console.red("FAIL")) \(scenarioPath.shown): an expectation does not hold "
-          + "(see its trace)\n")
+        "\(console.red("FAIL")) \(scenarioPath.shown): "
+          + (named.isEmpty ? "an expectation does not hold" : named.joined(separator: "; "))
+          + " (see its trace)\n")
       console.annotate(output.failedExpectations, path: scenarioPath)
       status = .failure
     }

@@ -87,6 +87,18 @@ struct CheckCommandTests {
     #expect(!output.contains("\u{1B}"))
   }
 
+  @Test func anExpectationThatDoesNotHoldIsNamedWithItsLine() throws {
+    let folder = try makeSandbox()
+    defer { folder.remove() }
+    try editLine(folder, scenarioName, containing: "  attempts: 1", with: "  attempts: 0")
+    let result = check(folder)
+    #expect(result.status == .failure)
+    #expect(
+      result.output.contains(
+        "FAIL \(folder.path(scenarioName)): expect attempts: 0 does not hold (actual 1) at line 30 "
+          + "(see its trace)\n"), "\(result.output)")
+  }
+
   @Test func theDiffIsColouredOnlyWhenColourIsAllowed() throws {
     let folder = try makeSandbox()
     defer { folder.remove() }
