@@ -54,6 +54,12 @@ final class ModelFiles {
     return entry
   }
 
+  /// The model bundled with racelab that `name` names, unless a built-in model has that name
+  /// (the built-in wins: `review-prompt` is the Swift model, its file is for copying).
+  static func bundled(named name: String) -> BundledModel? {
+    ModelCatalog.definition(named: name) == nil ? BundledModel.named(name) : nil
+  }
+
   /// How a bundled model is named where a path would be (in a diagnostic, which a test keeps
   /// from ever appearing).
   static let bundledPrefix = "racelab:"

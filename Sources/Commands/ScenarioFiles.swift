@@ -1,7 +1,6 @@
 import Foundation
 import ModelContract
 import ModelInterpreter
-import ModelLibrary
 import RacelabKernel
 import ScenarioFormat
 
@@ -236,9 +235,7 @@ enum ScenarioFiles {
     library: ModelFiles, display: String, limits: ScenarioLimits, console: Console
   ) -> ModelLookup {
     guard ScenarioLoader.namesModelFile(reference.name) else {
-      guard ModelCatalog.definition(named: reference.name) == nil,
-        let bundled = BundledModel.named(reference.name)
-      else { return .builtIn }
+      guard let bundled = ModelFiles.bundled(named: reference.name) else { return .builtIn }
       return .found(library.entry(bundled: bundled, console: console), path: nil)
     }
     let path = ModelFiles.path(of: reference.name, from: scenarioPath)

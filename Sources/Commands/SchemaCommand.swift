@@ -22,9 +22,7 @@ public struct SchemaCommand: Sendable {
 
   /// Prints the reference (or the JSON Schema); 2 for an unknown model.
   public func execute(console: Console) -> ExitStatus {
-    let bundled = model.flatMap { name in
-      ModelCatalog.definition(named: name) == nil ? BundledModel.named(name) : nil
-    }
+    let bundled = model.flatMap(ModelFiles.bundled(named:))
     if let model, model.hasSuffix(ScenarioLoader.modelFileSuffix) || bundled != nil {
       let library = ModelFiles(limits: limits)
       let entry =
