@@ -57,7 +57,8 @@ let package = Package(
     .executableTarget(
       name: "racelab", dependencies: ["Commands", "ScenarioFormat"]),
     // The test helper: `racelab check`, one scenario at a time, for Swift Testing and XCTest.
-    .target(name: "RacelabTesting", dependencies: ["Commands"]),
+    .target(
+      name: "RacelabTesting", dependencies: ["Commands", "RacelabKernel", "ModelContract"]),
     .plugin(
       name: "RacelabPlugin",
       capability: .command(

@@ -20,47 +20,24 @@ struct ScheduleToken: Equatable {
   }
 
   var text: String {
-    let body =
-      schedule.deviations.isEmpty
-      ? "default"
-      : schedule.deviations.map { "\($0.position)=\($0.alternative)" }.joined(separator: ",")
-    return "\(scenarioHash):\(body)"
+    "\(scenarioHash):\(schedule.text)"
   }
 
   /// Parses a token; `nil` when it is not one.
   init?(_ text: String) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     let lowercaseHex = Set("0123456789abcdef")
-    guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(lowercaseHex.contains) else {
+    guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(lowercaseHex.contains),
+      let schedule = Schedule(text: parts[1])
+    else {
       return nil
     }
     scenarioHash = String(parts[0])
-    if parts[1] == "default" {
-      schedule = .default
-      return
-    }
-    var deviations: [Schedule.Deviation] = []
-    for item in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-      let pair = item.split(separator: "=", omittingEmptySubsequences: false)
-      guard pair.count == 2, pair.allSatisfy(\.isASCIIDigits), let position = Int(pair[0]),
-        let alternative = Int(pair[1]),
-        position >= 0, position < 1_000_000, alternative > 0, alternative < 1_000_000
-      else { return nil }
-      deviations.append(Schedule.Deviation(position: position, alternative: alternative))
-    }
-    guard Set(deviations.map(\.position)).count == deviations.count else { return nil }
-    schedule = Schedule(deviations: deviations)
+    self.schedule = schedule
   }
 
   init(scenarioHash: String, schedule: Schedule) {
     self.scenarioHash = scenarioHash
     self.schedule = schedule
-  }
-}
-
-extension Substring {
-  /// Whether this is a non-empty run of the ASCII digits 0–9.
-  fileprivate var isASCIIDigits: Bool {
-    !isEmpty && utf8.allSatisfy { (0x30...0x39).contains($0) }
   }
 }

@@ -40,6 +40,37 @@ public struct Schedule: Hashable, Sendable, Comparable {
       })
   }
 
+  /// The schedule as short text: each deviation as `position=alternative`, joined by commas
+  /// (`12=1,15=2`), or `default`.
+  public var text: String {
+    deviations.isEmpty
+      ? "default" : deviations.map { "\($0.position)=\($0.alternative)" }.joined(separator: ",")
+  }
+
+  /// The schedule `text` writes (``text``); `nil` when it is not one (positions and
+  /// alternatives below a million, alternatives above 0, each position once).
+  public init?(text: Substring) {
+    if text == "default" {
+      self = .default
+      return
+    }
+    var deviations: [Deviation] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let pair = item.split(separator: "=", omittingEmptySubsequences: false)
+      guard pair.count == 2, pair.allSatisfy(Self.isDigits), let position = Int(pair[0]),
+        let alternative = Int(pair[1]),
+        position < 1_000_000, alternative > 0, alternative < 1_000_000
+      else { return nil }
+      deviations.append(Deviation(position: position, alternative: alternative))
+    }
+    guard Set(deviations.map(\.position)).count == deviations.count else { return nil }
+    self.init(deviations: deviations)
+  }
+
+  private static func isDigits(_ text: Substring) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  }
+
   /// The alternative at `position`.
   public func alternative(at position: Int) -> Int {
     deviations.first { $0.position == position }?.alternative ?? 0

@@ -28,6 +28,10 @@ public enum ChoicePoint: Sendable, Hashable {
   case concurrentJob(lane: LaneID, alternatives: Int)
   /// A happening marked `maybe` is due: alternative `0` delivers it, `1` loses it.
   case delivery(event: String)
+  /// Several jobs of real async code are ready at `time` (a controlled run of the user's own
+  /// code): the alternatives are the jobs in the order they became ready; the chosen one runs
+  /// next.
+  case readyJob(time: VirtualTime, alternatives: Int)
   /// The model's own choice point, named by the model (a reply that may fail, a crash point,
   /// a row without an order): the alternatives are the model's, `0` what `run` does.
   case model(String, alternatives: Int)
@@ -41,6 +45,7 @@ public enum ChoicePoint: Sendable, Hashable {
     case .laneOrder(_, _, let alternatives): alternatives
     case .concurrentJob(_, let alternatives): alternatives
     case .delivery: 2
+    case .readyJob(_, let alternatives): alternatives
     case .model(_, let alternatives): alternatives
     }
   }

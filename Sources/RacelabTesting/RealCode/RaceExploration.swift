@@ -1,0 +1,238 @@
+import Foundation
+import ModelContract
+import RacelabKernel
+
+/// What a search over the orderings of real async code found.
+public struct RaceExploration: Sendable, CustomStringConvertible {
+  /// Every distinct outcome, in the order first found, with how many schedules reached it
+  /// and the smallest of them.
+  public var outcomes: [RaceOutcome]
+  /// Every check or invariant broken, with how many schedules broke it and the smallest of
+  /// them (a shortest counterexample when the search was exhaustive).
+  public var violations: [RaceViolation]
+  /// Schedules covered.
+  public var schedules: Int
+  /// Whether every schedule was covered.
+  public var complete: Bool
+  /// What racelab could not control, with what to do instead: an answer with problems is
+  /// not a proof.
+  public var problems: [String]
+
+  /// The body's results, in the order first found.
+  public var results: [String] {
+    var seen: Set<String> = []
+    return outcomes.map(\.result).filter { seen.insert($0).inserted }
+  }
+
+  /// The names of the broken checks and invariants.
+  public var violationNames: [String] {
+    violations.map(\.name)
+  }
+
+  init(tally: ExplorationTally) {
+    outcomes = tally.outcomes.map(RaceOutcome.init)
+    violations = tally.violations.map {
+      RaceViolation(name: $0.name, count: $0.count, schedule: $0.schedule.text)
+    }
+    schedules = tally.schedules
+    complete = tally.complete
+    var seen: Set<String> = []
+    problems = outcomes.flatMap(\.problems).filter { seen.insert($0).inserted }
+  }
+
+  init(problem: String) {
+    outcomes = []
+    violations = []
+    schedules = 0
+    complete = false
+    problems = [problem]
+  }
+
+  /// The findings in words, one per line.
+  public var description: String {
+    let coverage = complete ? "complete" : "incomplete"
+    var lines = ["\(schedules) schedule\(schedules == 1 ? "" : "s"), \(coverage)"]
+    for outcome in outcomes {
+      let broken =
+        outcome.violations.isEmpty ? "" : " · broken: " + outcome.violations.joined(separator: ", ")
+      lines.append(
+        "result \(outcome.result)\(broken) · \(outcome.count) schedule\(outcome.count == 1 ? "" : "s"), smallest \(outcome.schedule)"
+      )
+    }
+    for violation in violations {
+      lines.append(
+        "BROKEN \(violation.name) in \(violation.count) schedule\(violation.count == 1 ? "" : "s"), shortest \(violation.schedule)"
+      )
+    }
+    lines += problems.map { "problem: \($0)" }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// One outcome of real code: the body's result, what it broke and what racelab could not
+/// control.
+public struct RaceOutcome: Sendable, Equatable {
+  /// The body's result as text, or ``unfinished``.
+  public var result: String
+  /// Checks and invariants broken.
+  public var violations: [String]
+  /// What racelab could not control in the runs that reached it.
+  public var problems: [String]
+  /// Schedules that reached it.
+  public var count: Int
+  /// The smallest of them, as a replay token (``Race/replay(_:limits:_:)``).
+  public var schedule: String
+
+  /// The result of a body that did not finish.
+  public static let unfinished = "(did not finish)"
+
+  init(_ outcome: ExplorationOutcome) {
+    result =
+      outcome.summary.first { $0.name == "result" }.map { Self.text($0.value) } ?? Self.unfinished
+    problems = outcome.summary.filter { $0.name == "problem" }.map { Self.text($0.value) }
+    violations = outcome.violations
+    count = outcome.count
+    schedule = outcome.schedule.text
+  }
+
+  private static func text(_ value: ModelValue) -> String {
+    if case .text(let text) = value { return text }
+    return "\(value)"
+  }
+}
+
+/// A check or invariant broken somewhere in a search.
+public struct RaceViolation: Sendable, Equatable {
+  /// Its name.
+  public var name: String
+  /// Schedules that broke it.
+  public var count: Int
+  /// The smallest of them, as a replay token.
+  public var schedule: String
+}
+
+/// One run of real code replayed: what it did, line by line.
+public struct RaceRun: Sendable, CustomStringConvertible {
+  /// The body's result as text, or ``RaceOutcome/unfinished``.
+  public var result: String
+  /// Checks and invariants broken, in order.
+  public var violations: [String]
+  /// What racelab could not control.
+  public var problems: [String]
+  /// Whether the schedule fitted the run (every deviation fell on a choice point it reached).
+  public var fitted: Bool
+  /// The trace: one line per thing that happened, at its virtual time.
+  public var trace: [String]
+
+  init(record: RealCodeRunRecord, fitted: Bool) {
+    result = record.result ?? RaceOutcome.unfinished
+    violations = record.violations.map(\.name)
+    problems = record.problems
+    self.fitted = fitted
+    trace = record.events.map { event in
+      let time = DurationText.instant(event.time)
+      let lane =
+        switch event.home {
+        case .main: "main"
+        case .pool: "pool"
+        case nil: "·"
+        }
+      return String(repeating: " ", count: max(0, 10 - time.count)) + time + "  " + lane
+        + String(repeating: " ", count: 6 - lane.count) + event.text
+    }
+  }
+
+  /// The trace, then the result.
+  public var description: String {
+    (trace + ["result \(result)"] + violations.map { "broken: \($0)" }
+      + problems.map { "problem: \($0)" }).joined(separator: "\n")
+  }
+}
+
+extension Race {
+  /// Runs `body` in every order its jobs can run in (depth first, at most `maxSchedules`
+  /// schedules), each run from scratch: state is made inside `body`. Its result, as text, is
+  /// each run's outcome.
+  public static func explore<Result: Sendable>(
+    limits: RealCodeLimits = RealCodeLimits(), maxSchedules: Int? = 100_000,
+    _ body: @escaping @Sendable () async -> Result
+  ) async -> RaceExploration {
+    await drive(body, limits: limits) { execution in
+      var search = TreeSearch(prefix: [], pruning: false, budget: maxSchedules, valueCapacity: 0)
+      execution.drive(&search)
+      return RaceExploration(tally: search.tally)
+    }
+  }
+
+  /// Runs `body` in `runs` random orders, seeded from `seed`: the same seed gives the same
+  /// runs on every machine.
+  public static func sample<Result: Sendable>(
+    runs: Int, seed: UInt64 = 0, limits: RealCodeLimits = RealCodeLimits(),
+    _ body: @escaping @Sendable () async -> Result
+  ) async -> RaceExploration {
+    await drive(body, limits: limits) { execution in
+      var search = SampleSearch(runs: 0..<max(0, runs), seed: seed)
+      execution.drive(&search)
+      return RaceExploration(tally: search.tally)
+    }
+  }
+
+  /// Runs `body` once in the order `schedule` names (a token from an exploration:
+  /// `default`, or `position=alternative` pairs such as `3=1,7=2`), with its trace; `nil`
+  /// when `schedule` is not a token.
+  public static func replay<Result: Sendable>(
+    _ schedule: String, limits: RealCodeLimits = RealCodeLimits(),
+    _ body: @escaping @Sendable () async -> Result
+  ) async -> RaceRun? {
+    guard let schedule = Schedule(text: schedule[...]) else { return nil }
+    let records = RecordBox()
+    let fitted: Bool? = await drive(body, limits: limits, records: records) { execution in
+      var search = ReplaySearch(schedule)
+      execution.drive(&search)
+      return search.fitted
+    }
+    guard let fitted, let record = records.last else { return nil }
+    return RaceRun(record: record, fitted: fitted)
+  }
+
+  /// Runs `search` over `body` on a thread of its own, one controlled search in the process
+  /// at a time.
+  private static func drive<Result: Sendable, Answer: Sendable>(
+    _ body: @escaping @Sendable () async -> Result, limits: RealCodeLimits,
+    records: RecordBox? = nil, search: @escaping @Sendable (RealCodeExecution) -> Answer
+  ) async -> Answer where Answer: ExpressibleByProblem {
+    guard RuntimeSurface.installOnce() else {
+      return Answer(problem: "racelab could not install its executors on this Swift runtime")
+    }
+    let execution = RealCodeExecution(
+      body: { "\(await body())" }, limits: limits, records: records)
+    return await withCheckedContinuation { continuation in
+      let thread = Thread {
+        ControlledSearches.oneAtATime.lock()
+        defer { ControlledSearches.oneAtATime.unlock() }
+        continuation.resume(returning: search(execution))
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+}
+
+/// Controlled searches run one at a time in a process: each runs main-actor jobs on its own
+/// thread, and two at once would both hold the main actor.
+enum ControlledSearches {
+  static let oneAtATime = NSLock()
+}
+
+/// An answer that can stand for a search that could not run.
+protocol ExpressibleByProblem {
+  init(problem: String)
+}
+
+extension RaceExploration: ExpressibleByProblem {}
+
+extension Optional: ExpressibleByProblem where Wrapped == Bool {
+  init(problem _: String) {
+    self = nil
+  }
+}

@@ -1,0 +1,44 @@
+import ModelContract
+
+/// What one controlled run did.
+struct RealCodeRunRecord {
+  /// The body's result, `nil` when it did not finish.
+  var result: String?
+  /// Invariants and checks broken, in order, with when each first broke.
+  var violations: [(name: String, time: VirtualTime)] = []
+  /// What racelab could not control, in words, with what to do instead.
+  var problems: [String] = []
+  /// What happened, when the run was traced.
+  var events: [RealCodeEvent] = []
+  /// Jobs run.
+  var jobs = 0
+}
+
+/// One line of a controlled run's trace.
+struct RealCodeEvent: Sendable, Equatable {
+  var time: VirtualTime
+  /// Where it happened: on the main actor, on the pool, or in racelab itself (`nil`).
+  var home: JobHome?
+  var text: String
+}
+
+/// The bounds of one controlled run.
+public struct RealCodeLimits: Sendable {
+  /// The most jobs one run may run before it is stopped and reported.
+  public var jobsPerRun: Int
+  /// No timer due later than this many nanoseconds of virtual time fires (`nil`: no bound); a
+  /// periodic task then ends the run instead of running forever.
+  public var horizon: Int64?
+  /// How long, in real time, a run whose body has not finished waits for a job to come back
+  /// from a thread racelab does not control before it reports the body stuck.
+  public var outsideWait: Duration
+
+  /// Limits with the defaults: 100,000 jobs per run, no horizon, 1 s of waiting.
+  public init(
+    jobsPerRun: Int = 100_000, horizon: Duration? = nil, outsideWait: Duration = .seconds(1)
+  ) {
+    self.jobsPerRun = jobsPerRun
+    self.horizon = horizon.map { $0.wholeNanoseconds ?? .max }
+    self.outsideWait = outsideWait
+  }
+}

@@ -1,0 +1,180 @@
+import Dispatch
+import RacelabTesting
+import Testing
+
+/// A counter whose increment reads, suspends, then writes: two increments at once can lose one.
+private actor Counter {
+  var value = 0
+
+  func increment() async {
+    let read = value
+    await Task.yield()
+    value = read + 1
+  }
+}
+
+/// The same on the main actor.
+@MainActor private final class MainCounter {
+  var value = 0
+
+  func increment() async {
+    MainActor.assertIsolated()
+    let read = value
+    await Task.yield()
+    value = read + 1
+  }
+}
+
+/// A list that tasks on racelab's thread append to (one job runs at a time there).
+private final class Log: @unchecked Sendable {
+  var entries: [String] = []
+}
+
+@Suite("Real code under racelab's control")
+struct RealCodeTests {
+  @Test("two increments on an actor: the search finds the lost update and the good order")
+  func lostUpdateOnActor() async {
+    let exploration = await Race.explore {
+      let counter = Counter()
+      async let first: Void = counter.increment()
+      async let second: Void = counter.increment()
+      _ = await (first, second)
+      let value = await counter.value
+      Race.check(value == 2, "no-lost-update")
+      return value
+    }
+    #expect(exploration.complete)
+    #expect(exploration.problems == [])
+    #expect(Set(exploration.results) == ["1", "2"])
+    #expect(exploration.violationNames == ["no-lost-update"])
+    #expect(exploration.outcomes.first?.schedule == "default")
+  }
+
+  @Test("main-actor tasks are isolated to the main actor and their interleavings explored")
+  func mainActorTasks() async {
+    let exploration = await Race.explore { @MainActor () async -> Int in
+      let counter = MainCounter()
+      let first = Task { @MainActor in await counter.increment() }
+      let second = Task { @MainActor in await counter.increment() }
+      await first.value
+      await second.value
+      return counter.value
+    }
+    #expect(exploration.complete)
+    #expect(exploration.problems == [])
+    #expect(Set(exploration.results) == ["1", "2"])
+  }
+
+  @Test("sleeps are virtual: an hour passes at once, and timers fire in deadline order")
+  func sleepsAreVirtual() async throws {
+    let body: @Sendable () async -> String = {
+      let log = Log()
+      let late = Task {
+        try? await Task.sleep(for: .seconds(3600))
+        log.entries.append("late")
+      }
+      let early = Task {
+        try? await Task.sleep(nanoseconds: 1_500_000)
+        log.entries.append("early")
+      }
+      await late.value
+      await early.value
+      return log.entries.joined(separator: ",")
+    }
+    let exploration = await Race.explore(body)
+    #expect(exploration.results == ["early,late"])
+    let run = try #require(await Race.replay("default", body))
+    #expect(run.trace.contains { $0.contains("sleeps 3600.000s → timer #1 due at 3600.000s") })
+    #expect(run.trace.contains { $0.contains("sleeps 0.0015s → timer #2 due at 0.0015s") })
+  }
+
+  @Test("a cancel during the sleep throws; a cancel after the sleep completed only sets the flag")
+  func cancellationFollowsTheRuntime() async {
+    @Sendable func race(cancelAfter delay: Duration) async -> String {
+      let sleeper = Task { () -> String in
+        do {
+          try await Task.sleep(for: .seconds(2))
+          return "returned, isCancelled \(Task.isCancelled)"
+        } catch {
+          return "threw \(type(of: error))"
+        }
+      }
+      try? await Task.sleep(for: delay)
+      sleeper.cancel()
+      return await sleeper.value
+    }
+    let early = await Race.explore { await race(cancelAfter: .seconds(1)) }
+    #expect(early.results == ["threw CancellationError"])
+    let together = await Race.explore { await race(cancelAfter: .seconds(2)) }
+    #expect(Set(together.results) == ["returned, isCancelled true", "returned, isCancelled false"])
+  }
+
+  @Test("a replay token reproduces its run, trace byte for byte")
+  func replayReproduces() async throws {
+    let body: @Sendable () async -> Int = {
+      let counter = Counter()
+      Race.always("at-most-two") { true }
+      async let first: Void = counter.increment()
+      async let second: Void = counter.increment()
+      _ = await (first, second)
+      Race.note("both increments returned")
+      let value = await counter.value
+      Race.check(value == 2, "no-lost-update")
+      return value
+    }
+    let exploration = await Race.explore(body)
+    let token = try #require(exploration.violations.first?.schedule)
+    let first = try #require(await Race.replay(token, body))
+    let second = try #require(await Race.replay(token, body))
+    #expect(first.result == "1")
+    #expect(first.violations == ["no-lost-update"])
+    #expect(first.fitted)
+    #expect(first.description == second.description)
+    #expect(first.trace.contains { $0.hasSuffix("T1: both increments returned") })
+    #expect(await Race.replay("not a token", body) == nil)
+  }
+
+  @Test("a body that waits for something nothing will do is reported, not hung")
+  func stuckBodyIsReported() async {
+    let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .milliseconds(20))) {
+      () async -> String in
+      let stream = AsyncStream<Int> { _ in }
+      for await _ in stream {}
+      return "ended"
+    }
+    #expect(exploration.results == [RaceOutcome.unfinished])
+    #expect(exploration.problems.contains { $0.contains("did not finish") })
+  }
+
+  @Test("a continuation resumed on a DispatchQueue is run but reported as uncontrolled")
+  func outsideResumptionIsReported() async {
+    let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .seconds(30))) {
+      () async -> String in
+      await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        DispatchQueue.global().async { continuation.resume(returning: "resumed") }
+      }
+    }
+    #expect(exploration.results == ["resumed"])
+    #expect(exploration.problems.contains { $0.contains("arrived from another thread") })
+  }
+}
+
+/// Ordinary async tests that run beside the controlled ones: none of their jobs may be
+/// captured or reordered.
+@Suite("Neighbours of controlled runs")
+struct NeighbourTests {
+  @Test("task groups, yields and real sleeps of an ordinary test run untouched", arguments: 0..<4)
+  func ordinaryAsyncWork(round: Int) async throws {
+    var total = 0
+    for _ in 0..<200 {
+      await Task.yield()
+      total += await withTaskGroup(of: Int.self) { group in
+        group.addTask { 1 }
+        group.addTask { 1 }
+        return await group.reduce(0, +)
+      }
+    }
+    try await Task.sleep(for: .milliseconds(1))
+    #expect(total == 400)
+  }
+}
