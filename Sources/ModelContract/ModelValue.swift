@@ -130,6 +130,11 @@ public struct NamedValues: Sendable, Hashable {
     set { values[name] = newValue }
   }
 
+  /// Every value with its name, by name.
+  public var sorted: [(name: String, value: ModelValue)] {
+    values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
   /// The duration named `name`, or `fallback`.
   public func duration(_ name: String, or fallback: Int64) -> Int64 {
     if case .duration(let value) = values[name] { return value }

@@ -49,6 +49,9 @@ final class ControlledRun: @unchecked Sendable {
   private var taskNumbers: [UInt64: Int] = [:]
   private var started: Set<UInt64> = []
   private var sleeping: [UInt64: VirtualTime] = [:]
+  private var mainHeldUntil: VirtualTime?
+  private var settling: [CheckedContinuation<Void, Never>] = []
+  private var chooser: (ChoicePoint) -> Int = { _ in 0 }
   private var timersSet = 0
   private var invariants: [(name: String, holds: () -> Bool)] = []
   private var record = RealCodeRunRecord()
@@ -113,6 +116,21 @@ final class ControlledRun: @unchecked Sendable {
     trace(runningHome, "BROKEN \(name)")
   }
 
+  /// Resumes `waiter` once nothing else in the run can happen (``Race/settle()``).
+  func resumeWhenSettled(_ waiter: CheckedContinuation<Void, Never>) {
+    settling.append(waiter)
+    trace(runningHome, "\(name(runningTask)) waits until nothing else can happen")
+  }
+
+  /// The alternative the run's strategy takes among `count` at a choice point of the code's
+  /// own, named `label`.
+  func choose(_ count: Int, _ label: String) -> Int {
+    guard count > 1 else { return 0 }
+    let choice = chooser(.model(label, alternatives: count))
+    trace(runningHome, "\(name(runningTask)) chooses \(label): \(choice + 1) of \(count)")
+    return choice
+  }
+
   /// Adds `text` to the trace.
   func note(_ text: String) {
     trace(runningHome, "\(name(runningTask)): \(text)")
@@ -125,13 +143,17 @@ final class ControlledRun: @unchecked Sendable {
   ) -> RealCodeRunRecord {
     RunOfThisThread.with(self) {
       let root = RootResult()
-      isRunningJob = true
-      Task.detached {
-        let result = await body()
-        root.value = result
+      asJob(home: nil) {
+        Task.detached {
+          let result = await body()
+          root.value = result
+        }
       }
-      isRunningJob = false
-      runToQuiescence(strategy: &strategy, root: root)
+      let choices = ChoiceBox(strategy)
+      chooser = { choices.choose($0) }
+      runToQuiescence(root: root)
+      chooser = { _ in 0 }
+      strategy = choices.strategy
       record.result = root.value
       let outside = arrivals.withLock { ($0.fromOutside, $0.unreadableClocks) }
       if !outside.0.isEmpty {
@@ -150,10 +172,8 @@ final class ControlledRun: @unchecked Sendable {
     }
   }
 
-  /// Runs until nothing is left: no job ready, no timer set.
-  private func runToQuiescence<Strategy: SchedulingStrategy>(
-    strategy: inout Strategy, root: RootResult
-  ) {
+  /// Runs until nothing is left: no job ready, no timer set, the main actor not held.
+  private func runToQuiescence(root: RootResult) {
     while true {
       if record.jobs >= limits.jobsPerRun {
         record.problems.append(
@@ -161,9 +181,15 @@ final class ControlledRun: @unchecked Sendable {
             + "periodic task: raise jobsPerRun or set a horizon)")
         return
       }
-      let count = arrivals.withLock { $0.ready.count }
-      guard count > 0 else {
-        if fireNextTimers() { continue }
+      let candidates = runnable()
+      guard !candidates.isEmpty else {
+        if advanceClock() { continue }
+        if !settling.isEmpty {
+          let waiters = settling
+          settling = []
+          asJob(home: nil) { for waiter in waiters { waiter.resume() } }
+          continue
+        }
         if root.value != nil || waitForOutside() == false {
           if root.value == nil {
             record.problems.append(
@@ -176,27 +202,59 @@ final class ControlledRun: @unchecked Sendable {
         continue
       }
       let choice =
-        count > 1 ? strategy.choose(.readyJob(time: now, alternatives: count), state: nil) : 0
-      let next = arrivals.withLock { $0.ready.remove(at: choice) }
+        candidates.count > 1
+        ? chooser(.readyJob(time: now, alternatives: candidates.count)) : 0
+      let next = arrivals.withLock { $0.ready.remove(at: candidates[choice]) }
       run(next.job, home: next.home, task: next.task)
       for invariant in invariants { check(invariant.name, invariant.holds()) }
     }
   }
 
-  /// Advances the clock to the earliest timer and runs every wake-up due then, in the order
-  /// they were set; `false` when no timer is set (or the next is past the horizon).
-  private func fireNextTimers() -> Bool {
-    let due: [Timer] = arrivals.withLock { arrivals in
-      guard let earliest = arrivals.timers.map(\.due).min(),
-        limits.horizon.map({ earliest.nanoseconds <= $0 }) ?? true
-      else { return [] }
-      let due = arrivals.timers.filter { $0.due == earliest }
-      arrivals.timers.removeAll { $0.due == earliest }
+  /// The positions of the ready jobs that may run next, in the order they became ready: every
+  /// pool job (the pool runs jobs side by side), and the first main-actor job unless the main
+  /// actor is held (it runs its jobs one at a time, first in first out).
+  private func runnable() -> [Int] {
+    let mainIsFree = mainHeldUntil == nil
+    return arrivals.withLock { arrivals in
+      var positions: [Int] = []
+      var mainSeen = false
+      for (position, ready) in arrivals.ready.enumerated() {
+        switch ready.home {
+        case .pool:
+          positions.append(position)
+        case .main:
+          if mainIsFree && !mainSeen { positions.append(position) }
+          mainSeen = true
+        }
+      }
+      return positions
+    }
+  }
+
+  /// Advances the clock to the next instant something is due (a timer, or the end of a hold
+  /// on the main actor) and applies what is due then: the hold ends, and the timers' wake-ups
+  /// run, in an order the strategy chooses when several are due together. `false` when
+  /// nothing is due (or the next timer is past the horizon).
+  private func advanceClock() -> Bool {
+    let earliestTimer = arrivals.withLock { $0.timers.map(\.due).min() }
+      .flatMap { due in limits.horizon.map { due.nanoseconds <= $0 } ?? true ? due : nil }
+    guard let next = [earliestTimer, mainHeldUntil].compactMap({ $0 }).min() else {
+      return false
+    }
+    now = next
+    if let held = mainHeldUntil, held <= now {
+      mainHeldUntil = nil
+      trace(.main, "the main actor is free again")
+    }
+    var due: [Timer] = arrivals.withLock { arrivals in
+      let due = arrivals.timers.filter { $0.due == next }
+      arrivals.timers.removeAll { $0.due == next }
       return due
     }
-    guard let first = due.first else { return false }
-    now = first.due
-    for timer in due {
+    while !due.isEmpty {
+      let choice =
+        due.count > 1 ? chooser(.sameInstant(time: now, alternatives: due.count)) : 0
+      let timer = due.remove(at: choice)
       if sleeping[timer.sleeper] == timer.due {
         sleeping[timer.sleeper] = nil
         trace(nil, "timer fires: \(name(timer.sleeper))'s sleep is over")
@@ -204,6 +262,21 @@ final class ControlledRun: @unchecked Sendable {
       run(timer.job, home: timer.home, task: 0)
     }
     return true
+  }
+
+  /// Holds the main actor for `duration` nanoseconds from now, as a job that long would:
+  /// called from a main-actor job.
+  func holdMain(for duration: Int64) {
+    guard runningHome == .main else {
+      record.problems.append(
+        "Race.busy was called off the main actor: it holds the main actor only, so it held "
+          + "nothing")
+      return
+    }
+    let until = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(max(0, duration)))
+    mainHeldUntil = max(mainHeldUntil ?? until, until)
+    trace(
+      .main, "\(name(runningTask)) keeps the main actor busy until \(DurationText.instant(until))")
   }
 
   /// Waits, in real time and at most ``RealCodeLimits/outsideWait``, for a job to arrive from
@@ -223,19 +296,26 @@ final class ControlledRun: @unchecked Sendable {
       let first = started.insert(task).inserted
       trace(home, "\(name(task)) \(first ? "starts" : "resumes")")
     }
+    runningTask = task
+    asJob(home: home) {
+      switch home {
+      case .pool: RuntimeSurface.runOnPool(job)
+      case .main: RuntimeSurface.runOnMain(job)
+      }
+    }
+    runningTask = 0
+    record.jobs += 1
+  }
+
+  /// Runs `body` as one of the run's jobs: what it enqueues is the run's.
+  private func asJob(home: JobHome?, _ body: () -> Void) {
     isRunningJob = true
     runningHome = home
-    runningTask = task
     anchorsOnItsThread = .now
-    switch home {
-    case .pool: RuntimeSurface.runOnPool(job)
-    case .main: RuntimeSurface.runOnMain(job)
-    }
+    body()
     isRunningJob = false
     runningHome = nil
-    runningTask = 0
     anchorsOnItsThread = nil
-    record.jobs += 1
   }
 
   private func name(_ task: UInt64) -> String {
@@ -245,6 +325,19 @@ final class ControlledRun: @unchecked Sendable {
   private func trace(_ home: JobHome?, _ text: @autoclosure () -> String) {
     guard tracing else { return }
     record.events.append(RealCodeEvent(time: now, home: home, text: text()))
+  }
+}
+
+/// A run's strategy, reached from its jobs through a closure.
+private final class ChoiceBox<Strategy: SchedulingStrategy> {
+  var strategy: Strategy
+
+  init(_ strategy: Strategy) {
+    self.strategy = strategy
+  }
+
+  func choose(_ point: ChoicePoint) -> Int {
+    min(max(0, strategy.choose(point, state: nil)), point.alternativeCount - 1)
   }
 }
 

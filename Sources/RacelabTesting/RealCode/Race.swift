@@ -1,3 +1,5 @@
+import ModelContract
+
 /// What code under racelab's control says to racelab: checks, invariants and notes. Outside
 /// a controlled run (``Race/explore(limits:maxSchedules:_:)`` and its kin) each call does
 /// nothing, so the calls can stay in code that also runs in ordinary tests.
@@ -14,8 +16,31 @@ public enum Race {
     RunOfThisThread.current?.addInvariant(name, holds)
   }
 
+  /// Lets the search choose one of `count` alternatives here, named `label`: what the code
+  /// cannot see but the world decides (a reply that succeeds or fails, the order of things
+  /// that arrive together). Alternative 0 is what a plain run takes; outside a controlled run
+  /// the answer is always 0.
+  public static func choose(_ count: Int, _ label: String) -> Int {
+    RunOfThisThread.current?.choose(count, label) ?? 0
+  }
+
   /// Adds `text` to this run's trace, attributed to the task that says it.
   public static func note(_ text: String) {
     RunOfThisThread.current?.note(text)
+  }
+
+  /// Waits until nothing else in the run can happen: every other job has run, every timer
+  /// has fired, every other task is done or waits for something only this one can give. Read
+  /// a run's closing figures after it, as a model's summary is read at the end of its run.
+  public static func settle() async {
+    guard let run = RunOfThisThread.current else { return }
+    await withCheckedContinuation { run.resumeWhenSettled($0) }
+  }
+
+  /// Keeps the main actor busy for `duration` of virtual time, as a main-actor job that long
+  /// would (a layout pass, a slow synchronous call): no other main-actor job runs until then,
+  /// while timers fire and pool jobs run. Call it from the main actor.
+  public static func busy(for duration: Duration) {
+    RunOfThisThread.current?.holdMain(for: duration.wholeNanoseconds ?? .max)
   }
 }

@@ -152,7 +152,8 @@ public struct RaceRun: Sendable, CustomStringConvertible {
 extension Race {
   /// Runs `body` in every order its jobs can run in (depth first, at most `maxSchedules`
   /// schedules), each run from scratch: state is made inside `body`. Its result, as text, is
-  /// each run's outcome.
+  /// each run's outcome (dictionaries and sets with their entries sorted, so equal results
+  /// are equal text).
   public static func explore<Result: Sendable>(
     limits: RealCodeLimits = RealCodeLimits(), maxSchedules: Int? = 100_000,
     _ body: @escaping @Sendable () async -> Result
@@ -205,7 +206,7 @@ extension Race {
       return Answer(problem: "racelab could not install its executors on this Swift runtime")
     }
     let execution = RealCodeExecution(
-      body: { "\(await body())" }, limits: limits, records: records)
+      body: { StableDescription.of(await body()) }, limits: limits, records: records)
     return await withCheckedContinuation { continuation in
       let thread = Thread {
         ControlledSearches.oneAtATime.lock()

@@ -1,0 +1,35 @@
+import Commands
+import Foundation
+import RacelabTesting
+import Testing
+
+/// The review-prompt coordinator's real Swift code, explored on the canonical teaching cases,
+/// reaches exactly the outcomes the bundled review-prompt model reaches.
+@Suite("Review-prompt code against its model")
+struct ReviewPromptCodeTests {
+  static let canonical: [String] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("scenarios/review-prompt/canonical")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    // Kotlin's runtime is not Swift's, and try-question-mark replaces the task's body.
+    return names.filter { !$0.hasPrefix("kotlin-") && !$0.hasPrefix("try-question-mark") }
+      .sorted().map { folder.appendingPathComponent($0).path }
+  }()
+
+  @Test("the code's outcomes equal the model's", arguments: canonical)
+  func codeAgreesWithModel(_ path: String) async throws {
+    let agreement = try await Race.agreement(
+      scenario: path, fields: ["attempts", "pending", "reviewRequests", "reviewsShown"]
+    ) { run in
+      await Self.play(run)
+    }.get()
+    #expect(agreement.agrees, "\(agreement)")
+  }
+
+  @MainActor static func play(_ run: RaceScenarioRun) async -> [String: String] {
+    let world = ReviewPromptWorld(run: run)
+    await run.play { world.deliver($0) }
+    return world.figures
+  }
+}
