@@ -1,4 +1,3 @@
-import Commands
 import Foundation
 import RacelabTesting
 import Testing
@@ -24,7 +23,7 @@ struct ReviewPromptCodeTests {
     ) { run in
       await Self.play(run)
     }.get()
-    #expect(agreement.agrees, "\(agreement)")
+    #expect(agreement.isProof, "\(agreement)")
   }
 
   @MainActor static func play(_ run: RaceScenarioRun) async -> [String: String] {

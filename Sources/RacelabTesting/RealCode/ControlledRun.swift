@@ -53,7 +53,7 @@ final class ControlledRun: @unchecked Sendable {
   private var settling: [CheckedContinuation<Void, Never>] = []
   private var chooser: (ChoicePoint) -> Int = { _ in 0 }
   private var timersSet = 0
-  private var invariants: [(name: String, holds: () -> Bool)] = []
+  private var invariants: [(name: String, holds: @MainActor () -> Bool)] = []
   private var record = RealCodeRunRecord()
 
   init(limits: RealCodeLimits, tracing: Bool) {
@@ -93,20 +93,33 @@ final class ControlledRun: @unchecked Sendable {
     }
     let due = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(duration))
     timersSet += 1
-    sleeping[runningTask] = due
+    let sleeper = RuntimeSurface.currentTaskID()
+    sleeping[sleeper] = due
     trace(
       home,
-      "\(name(runningTask)) sleeps \(DurationText.instant(VirtualTime(nanoseconds: duration))) → timer #\(timersSet) due at \(DurationText.instant(due))"
+      "\(name(sleeper)) sleeps \(DurationText.instant(VirtualTime(nanoseconds: duration))) → timer #\(timersSet) due at \(DurationText.instant(due))"
     )
     arrivals.withLock {
-      $0.timers.append(Timer(due: due, job: job, home: home, sleeper: runningTask))
+      $0.timers.append(Timer(due: due, job: job, home: home, sleeper: sleeper))
     }
   }
 
   /// Checks `holds` after every job from now on, under `name`.
-  func addInvariant(_ name: String, _ holds: @escaping () -> Bool) {
+  func addInvariant(_ name: String, _ holds: @escaping @MainActor () -> Bool) {
     invariants.append((name, holds))
-    check(name, holds())
+    checkInvariants()
+  }
+
+  /// Checks every invariant, isolated to the main actor: racelab's main executor vouches for
+  /// the isolation while they run, between jobs or inside the one that adds an invariant, when
+  /// no other job runs.
+  private func checkInvariants() {
+    let saved = (isRunningJob, runningHome)
+    (isRunningJob, runningHome) = (true, .main)
+    for invariant in invariants {
+      check(invariant.name, MainActor.assumeIsolated { invariant.holds() })
+    }
+    (isRunningJob, runningHome) = saved
   }
 
   /// Records `name` as broken now unless `holds` (once per run).
@@ -206,7 +219,7 @@ final class ControlledRun: @unchecked Sendable {
         ? chooser(.readyJob(time: now, alternatives: candidates.count)) : 0
       let next = arrivals.withLock { $0.ready.remove(at: candidates[choice]) }
       run(next.job, home: next.home, task: next.task)
-      for invariant in invariants { check(invariant.name, invariant.holds()) }
+      if !invariants.isEmpty { checkInvariants() }
     }
   }
 

@@ -11,8 +11,9 @@ public enum Race {
   }
 
   /// Checks `holds` now and after every job of the rest of this run, under `name`: an
-  /// invariant. `holds` runs on racelab's thread between jobs, when no other job runs.
-  public static func always(_ name: String, _ holds: @escaping () -> Bool) {
+  /// invariant. `holds` is isolated to the main actor, where an app keeps the state it
+  /// checks; between jobs no other job runs, so it may read anything its closure captures.
+  public static func always(_ name: String, _ holds: @escaping @MainActor () -> Bool) {
     RunOfThisThread.current?.addInvariant(name, holds)
   }
 

@@ -1,6 +1,12 @@
 import Commands
 import Foundation
 
+/// One happening of a scenario's timeline: its event, its instant and its fields as text.
+public typealias RaceHappening = ScenarioOutcomes.Happening
+
+/// Why a scenario could not be loaded or explored: racelab's diagnostics.
+public typealias RaceScenarioError = ScenarioOutcomesError
+
 /// A scenario as real code plays it: its setup and its happenings, each delivered at its
 /// instant of virtual time.
 public struct RaceScenarioRun: Sendable {
@@ -11,10 +17,16 @@ public struct RaceScenarioRun: Sendable {
   /// The setup's durations (`config.delay`).
   public let setupDurations: [String: Duration]
   /// The timeline, in file order.
-  public let happenings: [ScenarioOutcomes.Happening]
+  public let happenings: [RaceHappening]
+
+  /// The setup and timeline of the scenario file at `path` (its variant replaced by
+  /// `variant` when given), to drive real code with.
+  public init(scenario path: String, variant: String? = nil) throws(RaceScenarioError) {
+    self.init(try ScenarioOutcomes.explore(path, variant: variant).get())
+  }
 
   /// The run of `scenario`'s setup and timeline.
-  public init(_ scenario: ScenarioOutcomes) {
+  init(_ scenario: ScenarioOutcomes) {
     variant = scenario.variant
     setup = scenario.setup
     setupDurations = scenario.setupDurations
@@ -28,7 +40,7 @@ public struct RaceScenarioRun: Sendable {
   /// As in the model, the happenings of one instant arrive together, each in an order the
   /// search chooses, and each is a main-actor job of its own, queued before what they start.
   @MainActor public func play(
-    _ deliver: @escaping @MainActor (ScenarioOutcomes.Happening) -> Void
+    _ deliver: @escaping @MainActor (RaceHappening) -> Void
   ) async {
     let instants = Set(happenings.map(\.at)).sorted()
     let happenings = happenings
@@ -40,7 +52,12 @@ public struct RaceScenarioRun: Sendable {
         elapsed = instant
         var due = happenings.filter { $0.at == instant }
         while !due.isEmpty {
-          let happening = due.remove(at: Race.choose(due.count, "arrival order"))
+          // Equal happenings are interchangeable: only which distinct one comes next is a
+          // choice.
+          var distinct: [RaceHappening] = []
+          for happening in due where !distinct.contains(happening) { distinct.append(happening) }
+          let happening = distinct[Race.choose(distinct.count, "arrival order")]
+          due.remove(at: due.firstIndex(of: happening)!)
           deliveries.append(
             Task { @MainActor in
               Race.note("\(happening.event) arrives")
@@ -56,29 +73,49 @@ public struct RaceScenarioRun: Sendable {
 
 /// Whether a model and real code reach the same outcomes over one scenario.
 public struct RaceAgreement: Sendable, CustomStringConvertible {
+  /// One outcome: the compared figures and the invariants broken.
+  public typealias Outcome = ScenarioOutcomes.Outcome
+
   /// The scenario's name.
   public var scenario: String
   /// The outcomes exploring the model reaches, on the compared figures.
-  public var model: Set<ScenarioOutcomes.Outcome>
+  public var model: Set<Outcome>
   /// The outcomes exploring the code reaches.
-  public var code: Set<ScenarioOutcomes.Outcome>
-  /// Whether both explorations were complete.
-  public var complete: Bool
+  public var code: Set<Outcome>
+  /// Whether exploring the model covered every schedule.
+  public var modelComplete: Bool
+  /// Whether exploring the code covered every schedule.
+  public var codeComplete: Bool
+  /// How many seeded random runs of the code were compared, when the code was sampled
+  /// instead of explored exhaustively.
+  public var sampledRuns: Int?
   /// What racelab could not control in the code: an agreement with problems is not one.
   public var problems: [String]
 
-  /// Whether the two outcome sets are equal, both explorations complete, and the code ran
-  /// without problems.
+  /// Whether the outcome sets are equal, the model's exploration was complete, the code's
+  /// was complete or a sample, and the code ran without problems.
   public var agrees: Bool {
-    model == code && complete && problems.isEmpty
+    model == code && modelComplete && (codeComplete || sampledRuns != nil) && problems.isEmpty
+  }
+
+  /// Whether the agreement is a proof: it holds and both sides covered every schedule. A
+  /// sample that reaches every outcome of the model is evidence, not proof.
+  public var isProof: Bool {
+    agrees && codeComplete
   }
 
   /// The verdict, then each outcome only one side reaches.
   public var description: String {
+    let coverage =
+      if !modelComplete { "; the model's exploration was incomplete" } else if codeComplete {
+        "; every schedule of both"
+      } else if let sampledRuns { "; \(sampledRuns) sampled runs of the code, not a proof" } else {
+        "; the code's exploration was incomplete"
+      }
     var lines = [
       "\(scenario): " + (agrees ? "model and code agree" : "model and code DISAGREE")
         + " (\(model.count) outcome\(model.count == 1 ? "" : "s") in the model, \(code.count) "
-        + "in the code\(complete ? "" : "; an exploration was incomplete"))"
+        + "in the code\(coverage))"
     ]
     lines += model.subtracting(code).map(\.description).sorted().map { "only the model: \($0)" }
     lines += code.subtracting(model).map(\.description).sorted().map { "only the code: \($0)" }
@@ -91,12 +128,14 @@ extension Race {
   /// The agreement check: explores the scenario at `path` on its model and, on the same
   /// timeline, `code` (real code that plays the scenario and returns the figures named in
   /// `fields` as text, breaking the model's invariants by name with ``check(_:_:)``), and
-  /// compares the outcomes reached on those figures and the invariants broken.
+  /// compares the outcomes reached on those figures and the invariants broken. With
+  /// `sample`, the code runs that many seeded random schedules instead of every one: for
+  /// code whose space is too large to exhaust, evidence rather than proof.
   public static func agreement(
     scenario path: String, variant: String? = nil, fields: [String],
-    limits: RealCodeLimits = RealCodeLimits(),
+    sample: (runs: Int, seed: UInt64)? = nil, limits: RealCodeLimits = RealCodeLimits(),
     _ code: @escaping @Sendable (RaceScenarioRun) async -> [String: String]
-  ) async -> Result<RaceAgreement, ScenarioOutcomesError> {
+  ) async -> Result<RaceAgreement, RaceScenarioError> {
     let explored: ScenarioOutcomes
     switch ScenarioOutcomes.explore(path, variant: variant) {
     case .success(let outcomes): explored = outcomes
@@ -105,24 +144,30 @@ extension Race {
     let compared = Set(fields)
     let model = Set(
       explored.outcomes.map { outcome in
-        ScenarioOutcomes.Outcome(
+        RaceAgreement.Outcome(
           fields: outcome.fields.filter { compared.contains($0.key) },
           violations: outcome.violations)
       })
     let run = RaceScenarioRun(explored)
-    let exploration = await explore(limits: limits) {
-      let figures = await code(run).filter { compared.contains($0.key) }
-      return Self.encoded(figures)
+    let body: @Sendable () async -> String = {
+      Self.encoded(await code(run).filter { compared.contains($0.key) })
     }
+    let exploration =
+      if let sample {
+        await Race.sample(runs: sample.runs, seed: sample.seed, limits: limits, body)
+      } else {
+        await explore(limits: limits, body)
+      }
     let codeOutcomes = Set(
       exploration.outcomes.map { outcome in
-        ScenarioOutcomes.Outcome(
+        RaceAgreement.Outcome(
           fields: Self.decoded(outcome.result), violations: outcome.violations)
       })
     return .success(
       RaceAgreement(
         scenario: explored.name, model: model, code: codeOutcomes,
-        complete: explored.complete && exploration.complete, problems: exploration.problems))
+        modelComplete: explored.complete, codeComplete: exploration.complete,
+        sampledRuns: sample?.runs, problems: exploration.problems))
   }
 
   /// Figures as the result of a run: JSON with sorted keys, so equal figures are equal text.

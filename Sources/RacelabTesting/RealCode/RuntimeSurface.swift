@@ -41,6 +41,14 @@ enum RuntimeSurface {
     runtimeTaskID(of: job)
   }
 
+  /// The id of the task running on the calling thread (0 when none): a task is a job, so the
+  /// runtime's job id function reads it.
+  static func currentTaskID() -> UInt64 {
+    withUnsafeCurrentTask { task in
+      task.map { runtimeTaskID(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
+    }
+  }
+
   /// Runs `job` on the calling thread as the global pool would, on the generic executor: the
   /// sleeps and yields it makes go to the default executor, racelab's, which captures them.
   /// (Running it with a task executor of racelab's instead makes the runtime add a hop job

@@ -1,4 +1,3 @@
-import Commands
 import RacelabTesting
 
 /// The app around the coordinator, as the scenarios describe it: the completion screen, its
@@ -51,7 +50,7 @@ import RacelabTesting
   }
 
   /// What the app does when `happening` arrives.
-  func deliver(_ happening: ScenarioOutcomes.Happening) {
+  func deliver(_ happening: RaceHappening) {
     switch happening.event {
     case "game-won":
       wins += 1
