@@ -78,7 +78,7 @@ let package = Package(
       name: "racelab-bench",
       dependencies: [
         "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Commands",
-        "ModelInterpreter", "Renderers",
+        "ModelInterpreter", "Renderers", "RacelabTesting",
       ],
       path: "Benchmarks/racelab-bench"),
 

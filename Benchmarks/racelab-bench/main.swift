@@ -6,6 +6,7 @@
 //   racelab-bench load-model [--lines N] [--runs R] [--format json]
 //   racelab-bench explore [FILE…] [--sweep-limit K] [--runs R] [--format json]
 //   racelab-bench parse [--happenings N] [--file PATH] [--runs R] [--format json]
+//   racelab-bench real-code [--runs R] [--format json]
 //   racelab-bench check [--racelab PATH] [--scenarios DIR] [--run-file FILE] [--runs R]
 //                       [--format json]
 //
@@ -52,6 +53,7 @@ let usage = """
          racelab-bench load-model [--lines N] [--runs R] [--format json]
          racelab-bench explore [FILE…] [--sweep-limit K] [--runs R] [--format json]
          racelab-bench parse [--happenings N] [--file PATH] [--runs R] [--format json]
+         racelab-bench real-code [--runs R] [--format json]
          racelab-bench check [--racelab PATH] [--scenarios DIR] [--run-file FILE] [--runs R]
                              [--format json]
   """
@@ -202,6 +204,9 @@ case "explore":
     emit(measurement)
   }
   exit(status)
+
+case "real-code":
+  emit(await measureRealCode(runs: runs))
 
 case "parse":
   let happenings = options.integer("--happenings", default: 100_000)

@@ -1,7 +1,6 @@
 import ModelContract
 import RacelabKernel
 import ScenarioFormat
-import Synchronization
 
 /// A scenario file as the agreement check between a model and real code needs it: its
 /// setup, its timeline, and the outcomes exploring its model reaches, all as text, so code
@@ -61,7 +60,7 @@ public struct ScenarioOutcomes: Sendable {
   public static func explore(
     _ path: String, variant: String? = nil, limits: ScenarioLimits = ScenarioLimits()
   ) -> Result<ScenarioOutcomes, ScenarioOutcomesError> {
-    let messages = Mutex<[String]>([])
+    let messages = Locked<[String]>([])
     let console = Console(
       write: { _ in }, writeError: { text in messages.withLock { $0.append(text) } },
       colour: false)

@@ -1,6 +1,5 @@
 import ModelContract
 import RacelabKernel
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -35,7 +34,7 @@ final class ControlledRun: @unchecked Sendable {
     var unreadableClocks = 0
   }
 
-  private let arrivals = Mutex(Arrivals())
+  private let arrivals = Locked(Arrivals())
   private let limits: RealCodeLimits
   private let tracing: Bool
 

@@ -1,4 +1,4 @@
-import Synchronization
+import RacelabKernel
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +29,7 @@ struct ClockAnchors {
 /// joins the run), or when its task already belongs to a run (then it arrived from outside).
 enum JobRouter {
   /// Runs by the tasks that belong to them.
-  private static let owners = Mutex<[UInt64: ControlledRun]>([:])
+  private static let owners = Locked<[UInt64: ControlledRun]>([:])
 
   /// Captures `job` for the run it belongs to; `false` when it belongs to none. `deadline`
   /// measures a timed request against the anchors of the job that made it.

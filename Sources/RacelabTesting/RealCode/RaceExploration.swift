@@ -12,6 +12,8 @@ public struct RaceExploration: Sendable, CustomStringConvertible {
   public var violations: [RaceViolation]
   /// Schedules covered.
   public var schedules: Int
+  /// Jobs run, by every run of the search.
+  public var jobs: Int
   /// Whether every schedule was covered.
   public var complete: Bool
   /// What racelab could not control, with what to do instead: an answer with problems is
@@ -29,7 +31,8 @@ public struct RaceExploration: Sendable, CustomStringConvertible {
     violations.map(\.name)
   }
 
-  init(tally: ExplorationTally) {
+  init(tally: ExplorationTally, jobs: Int) {
+    self.jobs = jobs
     outcomes = tally.outcomes.map(RaceOutcome.init)
     violations = tally.violations.map {
       RaceViolation(name: $0.name, count: $0.count, schedule: $0.schedule.text)
@@ -41,6 +44,7 @@ public struct RaceExploration: Sendable, CustomStringConvertible {
   }
 
   init(problem: String) {
+    jobs = 0
     outcomes = []
     violations = []
     schedules = 0
@@ -161,7 +165,7 @@ extension Race {
     await drive(body, limits: limits) { execution in
       var search = TreeSearch(prefix: [], pruning: false, budget: maxSchedules, valueCapacity: 0)
       execution.drive(&search)
-      return RaceExploration(tally: search.tally)
+      return RaceExploration(tally: search.tally, jobs: execution.log.jobs)
     }
   }
 
@@ -174,7 +178,7 @@ extension Race {
     await drive(body, limits: limits) { execution in
       var search = SampleSearch(runs: 0..<max(0, runs), seed: seed)
       execution.drive(&search)
-      return RaceExploration(tally: search.tally)
+      return RaceExploration(tally: search.tally, jobs: execution.log.jobs)
     }
   }
 
@@ -186,13 +190,13 @@ extension Race {
     _ body: @escaping @Sendable () async -> Result
   ) async -> RaceRun? {
     guard let schedule = Schedule(text: schedule[...]) else { return nil }
-    let records = RecordBox()
-    let fitted: Bool? = await drive(body, limits: limits, records: records) { execution in
+    let log = RunLog(keepsRecords: true)
+    let fitted: Bool? = await drive(body, limits: limits, log: log) { execution in
       var search = ReplaySearch(schedule)
       execution.drive(&search)
       return search.fitted
     }
-    guard let fitted, let record = records.last else { return nil }
+    guard let fitted, let record = log.last else { return nil }
     return RaceRun(record: record, fitted: fitted)
   }
 
@@ -200,13 +204,14 @@ extension Race {
   /// at a time.
   private static func drive<Result: Sendable, Answer: Sendable>(
     _ body: @escaping @Sendable () async -> Result, limits: RealCodeLimits,
-    records: RecordBox? = nil, search: @escaping @Sendable (RealCodeExecution) -> Answer
+    log: RunLog = RunLog(keepsRecords: false),
+    search: @escaping @Sendable (RealCodeExecution) -> Answer
   ) async -> Answer where Answer: ExpressibleByProblem {
     guard RuntimeSurface.installOnce() else {
       return Answer(problem: "racelab could not install its executors on this Swift runtime")
     }
     let execution = RealCodeExecution(
-      body: { StableDescription.of(await body()) }, limits: limits, records: records)
+      body: { StableDescription.of(await body()) }, limits: limits, log: log)
     return await withCheckedContinuation { continuation in
       let thread = Thread {
         ControlledSearches.oneAtATime.lock()

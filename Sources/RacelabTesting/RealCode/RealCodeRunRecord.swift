@@ -1,7 +1,7 @@
 import ModelContract
 
 /// What one controlled run did.
-struct RealCodeRunRecord {
+struct RealCodeRunRecord: Sendable {
   /// The body's result, `nil` when it did not finish.
   var result: String?
   /// Invariants and checks broken, in order, with when each first broke.

@@ -17,23 +17,28 @@ enum RuntimeSurface {
     let main: any MainExecutor & SchedulingExecutor
   }
 
-  /// The platform's executors, once racelab's are installed (``installOnce()``).
-  nonisolated(unsafe) private(set) static var platform: PlatformExecutors?
+  /// The executors racelab's replaced, to which they forward every job that is not a
+  /// controlled run's; `nil` until ``installOnce()`` has installed them. Set before racelab's
+  /// executors are, and read through the same one-time initialisation, so every thread that
+  /// reaches racelab's executors sees it.
+  static var platform: PlatformExecutors? {
+    installation
+  }
 
   /// Installs racelab's capturing executors as the process's default and main executors, the
   /// first time it is called (`_createExecutors(factory:)`, SPI). From then on every job of
   /// the process passes through ``JobRouter``, which forwards what is not a controlled run's.
   static func installOnce() -> Bool {
-    installation
+    installation != nil
   }
 
-  private static let installation: Bool = {
+  private static let installation: PlatformExecutors? = {
     guard let pool = Task.defaultExecutor as? any TaskExecutor & SchedulingExecutor,
       let main = MainActor.executor as? any MainExecutor & SchedulingExecutor
-    else { return false }
-    platform = PlatformExecutors(pool: pool, main: main)
+    else { return nil }
+    let platform = PlatformExecutors(pool: pool, main: main)
     _createExecutors(factory: CapturingExecutorFactory.self)
-    return true
+    return platform
   }()
 
   /// The id of the task `job` belongs to, 0 when it belongs to none.
