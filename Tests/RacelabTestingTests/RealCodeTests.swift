@@ -201,3 +201,41 @@ struct NeighbourTests {
     #expect(total == 400)
   }
 }
+
+/// A serial executor that runs its jobs on a dispatch queue.
+private final class QueueExecutor: SerialExecutor {
+  static let shared = QueueExecutor()
+  private let queue = DispatchQueue(label: "racelab.tests.queue-executor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+}
+
+/// An actor whose jobs run on an executor of its own: outside racelab's control.
+private actor QueueBoundCounter {
+  private var value = 0
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    QueueExecutor.shared.asUnownedSerialExecutor()
+  }
+
+  func increment() -> Int {
+    value += 1
+    return value
+  }
+}
+
+@Suite("What racelab cannot control is reported")
+struct UncontrolledWorkTests {
+  @Test("an actor with an executor of its own runs the call elsewhere: reported, not raced")
+  func customExecutorIsReported() async {
+    let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .seconds(30))) {
+      await QueueBoundCounter().increment()
+    }
+    #expect(exploration.results == ["1"])
+    #expect(exploration.problems.contains { $0.contains("an actor with its own executor") })
+  }
+}

@@ -26,6 +26,29 @@ struct ReviewPromptCodeTests {
     #expect(agreement.isProof, "\(agreement)")
   }
 
+  @Test(
+    "the original code's two findings: recorded in the background, and fired after its cancel",
+    arguments: [
+      ("background-during-wait-original.yaml", ["attempt-while-visible"]),
+      ("busy-main-disappear-original.yaml", ["attempt-while-visible", "no-fire-after-cancel"]),
+    ])
+  func originalFindings(_ file: String, _ expected: [String]) async throws {
+    let path = try #require(Self.canonical.first { $0.hasSuffix("/" + file) })
+    let run = try RaceScenarioRun(scenario: path)
+    let exploration = await Race.explore { await Self.play(run) }
+    #expect(exploration.complete)
+    #expect(exploration.violationNames.sorted() == expected)
+  }
+
+  @Test("cancel-guard breaks no invariant on any canonical case")
+  func cancelGuardIsClean() async throws {
+    for path in Self.canonical where path.hasSuffix("-cancel-guard.yaml") {
+      let run = try RaceScenarioRun(scenario: path)
+      let exploration = await Race.explore { await Self.play(run) }
+      #expect(exploration.complete && exploration.violations.isEmpty, "\(path)")
+    }
+  }
+
   @MainActor static func play(_ run: RaceScenarioRun) async -> [String: String] {
     let world = ReviewPromptWorld(run: run)
     await run.play { world.deliver($0) }
