@@ -83,13 +83,15 @@ final class ControlledRun: @unchecked Sendable {
       arrivals.withLock { $0.ready.append(Ready(job: job, home: home, task: task)) }
       return
     }
-    guard let duration = SleepDuration.recovered(from: deadline) else {
+    guard let reading = SleepDuration.read(deadline) else {
       arrivals.withLock {
         $0.unreadableClocks += 1
         $0.ready.append(Ready(job: job, home: home, task: task))
       }
       return
     }
+    let duration = reading.nanoseconds
+    if !reading.certain { record.uncertainSleeps += 1 }
     let due = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(duration))
     timersSet += 1
     let sleeper = RuntimeSurface.currentTaskID()

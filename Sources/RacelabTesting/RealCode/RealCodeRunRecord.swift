@@ -12,6 +12,9 @@ struct RealCodeRunRecord: Sendable {
   var events: [RealCodeEvent] = []
   /// Jobs run.
   var jobs = 0
+  /// Sleeps whose duration the bounds racelab measured do not determine
+  /// (``SleepDuration/Reading/certain``).
+  var uncertainSleeps = 0
 }
 
 /// One line of a controlled run's trace.

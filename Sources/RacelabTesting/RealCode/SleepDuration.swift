@@ -4,31 +4,56 @@
 /// racelab sees only bounds: the deadline measured when the request arrived (at most `d`) and
 /// measured from the start of the job that slept (at least `d`). The duration taken is the
 /// roundest value between them: the multiple of the largest power of ten that fits, the
-/// smallest such. Durations people write (`2s`, `350ms`, `1.5ms`) come out exact as long as
-/// the job ran for less than their last digit before sleeping; the README says so.
+/// smallest such. Durations people write (`2s`, `350ms`, `1.5ms`) come out exact when the
+/// bounds are close, as they are unless the thread was held up while the job ran: a reading
+/// whose bounds are far apart is uncertain, and a run with an uncertain one is run again.
 enum SleepDuration {
-  /// The duration of a sleep whose deadline was measured as `request`, in nanoseconds; `nil`
-  /// when the clock's durations are not `Duration`s.
-  static func recovered(from request: DeadlineRequest) -> Int64? {
-    guard let low = request.atArrival.map(nanoseconds) else { return nil }
-    let high = request.fromJobStart.map(nanoseconds) ?? low
-    return roundest(from: max(0, low), through: max(0, low, high))
+  /// A duration and whether the bounds determine it.
+  struct Reading: Equatable {
+    var nanoseconds: Int64
+    /// `false` when the bounds are ``uncertainWidth`` or more apart (the thread was held
+    /// up, or the job ran that long before it slept), or when the value taken is zero though
+    /// the job had run for more than ``uncertainZeroBound``.
+    var certain: Bool
   }
 
-  /// The roundest value in `low...high` (both non-negative).
-  static func roundest(from low: Int64, through high: Int64) -> Int64 {
+  /// The duration of a sleep whose deadline was measured as `request`; `nil` when the
+  /// clock's durations are not `Duration`s.
+  static func read(_ request: DeadlineRequest) -> Reading? {
+    guard let measured = request.atArrival.map(nanoseconds) else { return nil }
+    let low = max(0, measured)
+    let high = max(low, request.fromJobStart.map(nanoseconds) ?? low)
+    return reading(from: low, through: high)
+  }
+
+  /// The roundest value in `low...high` (both non-negative), and whether it is certain.
+  static func reading(from low: Int64, through high: Int64) -> Reading {
     var unit: Int64 = 1_000_000_000_000_000_000
-    while unit > 1 {
-      let (quotient, remainder) = low.quotientAndRemainder(dividingBy: unit)
-      let candidate =
-        remainder == 0
-        ? low
-        : (quotient + 1).multipliedReportingOverflow(by: unit)
-          .partialValue
-      if candidate >= low && candidate <= high { return candidate }
+    while unit >= 1 {
+      let candidate = smallestMultiple(of: unit, atLeast: low)
+      if let candidate, candidate <= high {
+        let certain =
+          high - low < uncertainWidth && (candidate != 0 || high <= uncertainZeroBound)
+        return Reading(nanoseconds: candidate, certain: certain)
+      }
       unit /= 10
     }
-    return low
+    return Reading(nanoseconds: low, certain: true)
+  }
+
+  /// Bounds this far apart (1 ms) or further could hold a value other than the one taken.
+  static let uncertainWidth: Int64 = 1_000_000
+
+  /// Past this, a job that sleeps for zero may as well have slept for a duration its thread
+  /// was held up for (100 µs).
+  static let uncertainZeroBound: Int64 = 100_000
+
+  /// The smallest multiple of `unit` that is at least `low`, or `nil` past `Int64.max`.
+  private static func smallestMultiple(of unit: Int64, atLeast low: Int64) -> Int64? {
+    let (quotient, remainder) = low.quotientAndRemainder(dividingBy: unit)
+    if remainder == 0 { return low }
+    let (next, overflow) = (quotient + 1).multipliedReportingOverflow(by: unit)
+    return overflow ? nil : next
   }
 
   /// `duration` in whole nanoseconds, saturating.
