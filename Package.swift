@@ -58,7 +58,8 @@ let package = Package(
       name: "racelab", dependencies: ["Commands", "ScenarioFormat"]),
     // The test helper: `racelab check`, one scenario at a time, for Swift Testing and XCTest.
     .target(
-      name: "RacelabTesting", dependencies: ["Commands", "RacelabKernel", "ModelContract"]),
+      name: "RacelabTesting",
+      dependencies: ["Commands", "RacelabKernel", "ModelContract", "Renderers"]),
     .plugin(
       name: "RacelabPlugin",
       capability: .command(

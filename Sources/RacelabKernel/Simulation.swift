@@ -444,4 +444,20 @@ public struct SimulationResult: Sendable {
   public var counters: SimulationCounters
   /// Whether the trace stopped at its limit, so that it is not the whole run.
   public var traceOverflowed = false
+
+  /// A result from its parts: what a run of something other than a kernel model (real code
+  /// driven by racelab) hands to the renderers.
+  public init(
+    endTime: VirtualTime, trace: [TraceEvent], violations: [String],
+    violationTimes: [VirtualTime], summary: [TraceField],
+    counters: SimulationCounters = SimulationCounters(), traceOverflowed: Bool = false
+  ) {
+    self.endTime = endTime
+    self.trace = trace
+    self.violations = violations
+    self.violationTimes = violationTimes
+    self.summary = summary
+    self.counters = counters
+    self.traceOverflowed = traceOverflowed
+  }
 }

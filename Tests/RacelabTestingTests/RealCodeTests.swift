@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RacelabTesting
 import Testing
 
@@ -97,8 +98,8 @@ struct RealCodeTests {
     let exploration = await Race.explore(body)
     #expect(exploration.results == ["early,late"])
     let run = try #require(await Race.replay("default", body))
-    #expect(run.trace.contains { $0.contains("sleeps 3600.000s → timer #1 due at 3600.000s") })
-    #expect(run.trace.contains { $0.contains("sleeps 0.0015s → timer #2 due at 0.0015s") })
+    #expect(run.trace.contains { $0.contains("sleep 3600.000s → timer #1 due at 3600.000s") })
+    #expect(run.trace.contains { $0.contains("sleep 0.0015s → timer #2 due at 0.0015s") })
   }
 
   @Test("a cancel during the sleep throws; a cancel after the sleep completed only sets the flag")
@@ -143,8 +144,27 @@ struct RealCodeTests {
     #expect(first.violations == ["no-lost-update"])
     #expect(first.fitted)
     #expect(first.description == second.description)
-    #expect(first.trace.contains { $0.hasSuffix("T1: both increments returned") })
+    #expect(first.trace.contains { $0.hasSuffix("both increments returned") })
     #expect(await Race.replay("not a token", body) == nil)
+  }
+
+  @Test("a replay renders as a model's run does: text, JSON and an SVG timeline")
+  func replayRendersLikeAModel() async throws {
+    let run = try #require(
+      await Race.replay("default") { () async -> String in
+        let sleeper = Task { try? await Task.sleep(for: .seconds(2)) }
+        try? await Task.sleep(for: .seconds(1))
+        sleeper.cancel()
+        await sleeper.value
+        return "done"
+      })
+    #expect(run.trace.first == "racelab · real code · runtime swift · variant as written")
+    #expect(run.text.contains("cancel T2 → timer #2 discarded"))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.json.utf8)) as? [String: Any])
+    let kinds = (json["trace"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+    #expect(kinds.contains("sleepStarted") && kinds.contains("timerFired"))
+    #expect(run.svg.hasPrefix("<svg") && run.svg.contains("timer #1"))
   }
 
   @Test("a body that waits for something nothing will do is reported, not hung")

@@ -37,7 +37,7 @@ struct RuntimeSurfaceTests {
     #expect(exploration.problems == [])
     let run = try #require(await Race.replay("default", body))
     for seconds in 1...5 {
-      #expect(run.trace.contains { $0.contains("sleeps \(seconds).000s → timer") })
+      #expect(run.trace.contains { $0.contains("sleep \(seconds).000s → timer") })
     }
   }
 

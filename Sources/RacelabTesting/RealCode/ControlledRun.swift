@@ -36,7 +36,8 @@ final class ControlledRun: @unchecked Sendable {
 
   private let arrivals = Locked(Arrivals())
   private let limits: RealCodeLimits
-  private let tracing: Bool
+  /// The trace, when the run is traced.
+  private var traced: RealCodeTrace?
 
   // Touched on the controller's thread only; other threads read them only after checking
   // that they are on it.
@@ -46,9 +47,9 @@ final class ControlledRun: @unchecked Sendable {
   private var now = VirtualTime.zero
   private var runningTask: UInt64 = 0
   private var taskNumbers: [UInt64: Int] = [:]
-  private var started: Set<UInt64> = []
   private var sleeping: [UInt64: VirtualTime] = [:]
   private var mainHeldUntil: VirtualTime?
+  private var checkingInvariants = false
   private var settling: [CheckedContinuation<Void, Never>] = []
   private var chooser: (ChoicePoint) -> Int = { _ in 0 }
   private var timersSet = 0
@@ -57,7 +58,7 @@ final class ControlledRun: @unchecked Sendable {
 
   init(limits: RealCodeLimits, tracing: Bool) {
     self.limits = limits
-    self.tracing = tracing
+    self.traced = tracing ? RealCodeTrace() : nil
   }
 
   /// Takes in a job of this run: from its own thread while one of its jobs runs, or from
@@ -77,10 +78,15 @@ final class ControlledRun: @unchecked Sendable {
         taskNumbers[task] = taskNumbers.count + 1
         JobRouter.register(task, to: self)
       }
-      if let due = sleeping.removeValue(forKey: task), due > now {
-        trace(home, "\(name(task))'s sleep ends early: cancelled before its timer")
+      let ahead = arrivals.withLock { arrivals in
+        arrivals.ready.append(Ready(job: job, home: home, task: task))
+        return home == .main ? arrivals.ready.filter { $0.home == .main }.count - 1 : 0
       }
-      arrivals.withLock { $0.ready.append(Ready(job: job, home: home, task: task)) }
+      if let due = sleeping[task], due > now, let number = taskNumbers[task] {
+        sleeping[task] = nil
+        openJobOfCurrentTask()
+        traced?.sleepCancelled(task: number, resumesOn: home, ahead: ahead, at: now)
+      }
       return
     }
     guard let reading = SleepDuration.read(deadline) else {
@@ -96,10 +102,11 @@ final class ControlledRun: @unchecked Sendable {
     timersSet += 1
     let sleeper = RuntimeSurface.currentTaskID()
     sleeping[sleeper] = due
-    trace(
-      home,
-      "\(name(sleeper)) sleeps \(DurationText.instant(VirtualTime(nanoseconds: duration))) → timer #\(timersSet) due at \(DurationText.instant(due))"
-    )
+    if let number = taskNumbers[sleeper] {
+      openJobOfCurrentTask()
+      traced?.sleepStarted(
+        task: number, timer: timersSet, duration: duration, due: due, at: now)
+    }
     arrivals.withLock {
       $0.timers.append(Timer(due: due, job: job, home: home, sleeper: sleeper))
     }
@@ -116,24 +123,25 @@ final class ControlledRun: @unchecked Sendable {
   /// no other job runs.
   private func checkInvariants() {
     let saved = (isRunningJob, runningHome)
-    (isRunningJob, runningHome) = (true, .main)
+    (isRunningJob, runningHome, checkingInvariants) = (true, .main, true)
     for invariant in invariants {
       check(invariant.name, MainActor.assumeIsolated { invariant.holds() })
     }
-    (isRunningJob, runningHome) = saved
+    (isRunningJob, runningHome, checkingInvariants) = (saved.0, saved.1, false)
   }
 
   /// Records `name` as broken now unless `holds` (once per run).
   func check(_ name: String, _ holds: Bool) {
     guard !holds, !record.violations.contains(where: { $0.name == name }) else { return }
     record.violations.append((name, now))
-    trace(runningHome, "BROKEN \(name)")
+    openJobOfCurrentTask()
+    traced?.broken(name, checkedBy: checkingInvariants ? nil : taskNumbers[runningTask], at: now)
   }
 
   /// Resumes `waiter` once nothing else in the run can happen (``Race/settle()``).
   func resumeWhenSettled(_ waiter: CheckedContinuation<Void, Never>) {
     settling.append(waiter)
-    trace(runningHome, "\(name(runningTask)) waits until nothing else can happen")
+    remark("settle", "waits until nothing else can happen")
   }
 
   /// The alternative the run's strategy takes among `count` at a choice point of the code's
@@ -141,13 +149,13 @@ final class ControlledRun: @unchecked Sendable {
   func choose(_ count: Int, _ label: String) -> Int {
     guard count > 1 else { return 0 }
     let choice = chooser(.model(label, alternatives: count))
-    trace(runningHome, "\(name(runningTask)) chooses \(label): \(choice + 1) of \(count)")
+    remark("choice", "chooses \(label): \(choice + 1) of \(count)")
     return choice
   }
 
   /// Adds `text` to the trace.
   func note(_ text: String) {
-    trace(runningHome, "\(name(runningTask)): \(text)")
+    remark("note", text)
   }
 
   /// Runs `body` once from its start, each choice decided by `strategy`; returns what the run
@@ -169,6 +177,8 @@ final class ControlledRun: @unchecked Sendable {
       chooser = { _ in 0 }
       strategy = choices.strategy
       record.result = root.value
+      record.endTime = now
+      record.events = traced?.events ?? []
       let outside = arrivals.withLock { ($0.fromOutside, $0.unreadableClocks) }
       if !outside.0.isEmpty {
         record.problems.append(
@@ -258,7 +268,7 @@ final class ControlledRun: @unchecked Sendable {
     now = next
     if let held = mainHeldUntil, held <= now {
       mainHeldUntil = nil
-      trace(.main, "the main actor is free again")
+      traced?.holdEnded(at: now)
     }
     var due: [Timer] = arrivals.withLock { arrivals in
       let due = arrivals.timers.filter { $0.due == next }
@@ -269,11 +279,19 @@ final class ControlledRun: @unchecked Sendable {
       let choice =
         due.count > 1 ? chooser(.sameInstant(time: now, alternatives: due.count)) : 0
       let timer = due.remove(at: choice)
-      if sleeping[timer.sleeper] == timer.due {
-        sleeping[timer.sleeper] = nil
-        trace(nil, "timer fires: \(name(timer.sleeper))'s sleep is over")
-      }
       run(timer.job, home: timer.home, task: 0)
+      if sleeping[timer.sleeper] == timer.due, let number = taskNumbers[timer.sleeper] {
+        sleeping[timer.sleeper] = nil
+        let position = arrivals.withLock { arrivals in
+          let resumption = arrivals.ready.lastIndex { $0.task == timer.sleeper }
+          let home = resumption.map { arrivals.ready[$0].home } ?? .pool
+          let ahead =
+            home == .main
+            ? arrivals.ready[..<(resumption ?? 0)].filter { $0.home == .main }.count : 0
+          return (home, ahead)
+        }
+        traced?.timerFired(task: number, resumesOn: position.0, ahead: position.1, at: now)
+      }
     }
     return true
   }
@@ -289,8 +307,8 @@ final class ControlledRun: @unchecked Sendable {
     }
     let until = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(max(0, duration)))
     mainHeldUntil = max(mainHeldUntil ?? until, until)
-    trace(
-      .main, "\(name(runningTask)) keeps the main actor busy until \(DurationText.instant(until))")
+    openJobOfCurrentTask()
+    traced?.mainHeld(until: until, at: now)
   }
 
   /// Waits, in real time and at most ``RealCodeLimits/outsideWait``, for a job to arrive from
@@ -306,9 +324,8 @@ final class ControlledRun: @unchecked Sendable {
   }
 
   private func run(_ job: UnownedJob, home: JobHome, task: UInt64) {
-    if task != 0 {
-      let first = started.insert(task).inserted
-      trace(home, "\(name(task)) \(first ? "starts" : "resumes")")
+    if let number = taskNumbers[task] {
+      traced?.jobStarted(task: number, on: home, at: now)
     }
     runningTask = task
     asJob(home: home) {
@@ -317,6 +334,7 @@ final class ControlledRun: @unchecked Sendable {
       case .main: RuntimeSurface.runOnMain(job)
       }
     }
+    traced?.jobReturned(at: now)
     runningTask = 0
     record.jobs += 1
   }
@@ -332,13 +350,21 @@ final class ControlledRun: @unchecked Sendable {
     anchorsOnItsThread = nil
   }
 
-  private func name(_ task: UInt64) -> String {
-    taskNumbers[task].map { "T\($0)" } ?? "a job"
+  /// In a job of no task of its own (an actor's, which runs a task's step inside it), starts
+  /// the trace's job of the task running now, so what it does is told as that task's.
+  private func openJobOfCurrentTask() {
+    guard traced != nil, isRunningJob, runningTask == 0, let home = runningHome else { return }
+    let current = RuntimeSurface.currentTaskID()
+    guard let number = taskNumbers[current] else { return }
+    runningTask = current
+    traced?.jobStarted(task: number, on: home, at: now)
   }
 
-  private func trace(_ home: JobHome?, _ text: @autoclosure () -> String) {
-    guard tracing else { return }
-    record.events.append(RealCodeEvent(time: now, home: home, text: text()))
+  /// Adds a remark about the running task (a note, a choice, a wait) to the trace.
+  private func remark(_ kind: String, _ text: String) {
+    openJobOfCurrentTask()
+    let number = taskNumbers[runningTask]
+    traced?.note(kind, task: number, subject: number.map { "T\($0)" } ?? "racelab", text, at: now)
   }
 }
 

@@ -115,44 +115,6 @@ public struct RaceViolation: Sendable, Equatable {
   public var schedule: String
 }
 
-/// One run of real code replayed: what it did, line by line.
-public struct RaceRun: Sendable, CustomStringConvertible {
-  /// The body's result as text, or ``RaceOutcome/unfinished``.
-  public var result: String
-  /// Checks and invariants broken, in order.
-  public var violations: [String]
-  /// What racelab could not control.
-  public var problems: [String]
-  /// Whether the schedule fitted the run (every deviation fell on a choice point it reached).
-  public var fitted: Bool
-  /// The trace: one line per thing that happened, at its virtual time.
-  public var trace: [String]
-
-  init(record: RealCodeRunRecord, fitted: Bool) {
-    result = record.result ?? RaceOutcome.unfinished
-    violations = record.violations.map(\.name)
-    problems = record.problems
-    self.fitted = fitted
-    trace = record.events.map { event in
-      let time = DurationText.instant(event.time)
-      let lane =
-        switch event.home {
-        case .main: "main"
-        case .pool: "pool"
-        case nil: "·"
-        }
-      return String(repeating: " ", count: max(0, 10 - time.count)) + time + "  " + lane
-        + String(repeating: " ", count: 6 - lane.count) + event.text
-    }
-  }
-
-  /// The trace, then the result.
-  public var description: String {
-    (trace + ["result \(result)"] + violations.map { "broken: \($0)" }
-      + problems.map { "problem: \($0)" }).joined(separator: "\n")
-  }
-}
-
 extension Race {
   /// Runs `body` in every order its jobs can run in (depth first, at most `maxSchedules`
   /// schedules), each run from scratch: state is made inside `body`. Its result, as text, is
@@ -197,7 +159,7 @@ extension Race {
       return search.fitted
     }
     guard let fitted, let record = log.last else { return nil }
-    return RaceRun(record: record, fitted: fitted)
+    return RaceRun(record: record, schedule: schedule, fitted: fitted)
   }
 
   /// Runs `search` over `body` on a thread of its own, one controlled search in the process

@@ -1,4 +1,5 @@
 import ModelContract
+import RacelabKernel
 
 /// What one controlled run did.
 struct RealCodeRunRecord: Sendable {
@@ -8,21 +9,15 @@ struct RealCodeRunRecord: Sendable {
   var violations: [(name: String, time: VirtualTime)] = []
   /// What racelab could not control, in words, with what to do instead.
   var problems: [String] = []
-  /// What happened, when the run was traced.
-  var events: [RealCodeEvent] = []
+  /// What happened, as trace events, when the run was traced.
+  var events: [TraceEvent] = []
+  /// When the run ended.
+  var endTime = VirtualTime.zero
   /// Jobs run.
   var jobs = 0
   /// Sleeps whose duration the bounds racelab measured do not determine
   /// (``SleepDuration/Reading/certain``).
   var uncertainSleeps = 0
-}
-
-/// One line of a controlled run's trace.
-struct RealCodeEvent: Sendable, Equatable {
-  var time: VirtualTime
-  /// Where it happened: on the main actor, on the pool, or in racelab itself (`nil`).
-  var home: JobHome?
-  var text: String
 }
 
 /// The bounds of one controlled run.

@@ -62,6 +62,7 @@ import RacelabTesting
       screenShowing = true
       coordinator.screenDidShowCompletion(presenter: controller)
     case "screen-disappear":
+      Race.note("screenWillDisappear(): cancel the scheduled request")
       screenShowing = false
       coordinator.screenWillDisappear()
       guard let controller = presenter, controller.window != nil else { return }

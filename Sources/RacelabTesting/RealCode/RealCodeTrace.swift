@@ -1,0 +1,140 @@
+import ModelContract
+import RacelabKernel
+
+/// A controlled run's trace as the kernel's trace events, so the text, JSON and SVG renderers
+/// draw real code as they draw a model: two lanes, `main` (the main actor) and `pool`, tasks
+/// numbered in the order their first job was captured, sleeps with their timers.
+struct RealCodeTrace {
+  /// The lanes, by name, in the order of their ids.
+  static let laneNames = ["main", "pool"]
+
+  private(set) var events: [TraceEvent] = []
+  /// The jobs whose start was written and whose end is not yet, by lane: the one running,
+  /// and a main-actor job that holds its lane (``mainHeld(until:at:)``) until the hold ends.
+  private var open: [LaneID: TraceEvent.Job] = [:]
+  /// The lane of the job running now.
+  private var running: LaneID?
+  /// The lane a job holds past its return.
+  private var held: LaneID?
+  /// Tasks that have started.
+  private var started: Set<Int> = []
+  /// How each suspended task was last suspended, when racelab knows (a sleep).
+  private var suspensions: [Int: TraceEvent.Suspension] = [:]
+  /// Each sleeping task's timer.
+  private var timers: [Int: TimerID] = [:]
+
+  static func lane(_ home: JobHome) -> LaneID {
+    LaneID(index: home == .main ? 0 : 1)
+  }
+
+  /// Task number `number` (from 1) as the kernel names it.
+  static func task(_ number: Int) -> TaskID {
+    TaskID(index: Int32(clamping: number - 1))
+  }
+
+  /// A job of task `number` starts on `home`: its first step or a resumption.
+  mutating func jobStarted(task number: Int, on home: JobHome, at time: VirtualTime) {
+    let lane = Self.lane(home)
+    close(lane, at: time)
+    let task = Self.task(number)
+    let first = started.insert(number).inserted
+    let job = TraceEvent.Job.task(task, first ? nil : suspensions[number] ?? .await)
+    suspensions[number] = nil
+    open[lane] = job
+    running = lane
+    add(time, lane, .jobStarted(job))
+    if first { add(time, lane, .taskStarted(task)) }
+  }
+
+  /// The job running now returned; it ends, unless it holds its lane.
+  mutating func jobReturned(at time: VirtualTime) {
+    guard let lane = running else { return }
+    running = nil
+    if held != lane { close(lane, at: time) }
+  }
+
+  /// The hold on the main actor ended: the job that held it ends.
+  mutating func holdEnded(at time: VirtualTime) {
+    guard let lane = held else { return }
+    held = nil
+    close(lane, at: time)
+  }
+
+  private mutating func close(_ lane: LaneID, at time: VirtualTime) {
+    guard let job = open.removeValue(forKey: lane) else { return }
+    add(time, lane, .jobEnded(job))
+  }
+
+  /// Task `number` started a sleep of `duration` that ends at `due`, with timer `timer`.
+  mutating func sleepStarted(
+    task number: Int, timer: Int, duration: Int64, due: VirtualTime, at time: VirtualTime
+  ) {
+    let id = TimerID(number: Int64(timer))
+    timers[number] = id
+    add(
+      time, running,
+      .sleepStarted(Self.task(number), timer: id, duration: duration, due: due, rule: "S2"))
+  }
+
+  /// Task `number`'s timer fired; its resumption waits on `home` behind `ahead` jobs.
+  mutating func timerFired(
+    task number: Int, resumesOn home: JobHome, ahead: Int, at time: VirtualTime
+  ) {
+    guard let (timer, position) = endSleep(of: number, resumesOn: home, ahead: ahead) else {
+      return
+    }
+    add(time, nil, .timerFired(Self.task(number), timer: timer, queue: position, rule: "S4"))
+  }
+
+  /// Task `number` was cancelled while its timer was pending: its resumption, queued on
+  /// `home` behind `ahead` jobs, throws.
+  mutating func sleepCancelled(
+    task number: Int, resumesOn home: JobHome, ahead: Int, at time: VirtualTime
+  ) {
+    guard let (timer, position) = endSleep(of: number, resumesOn: home, ahead: ahead) else {
+      return
+    }
+    let effect = TraceEvent.CancelEffect.timerDiscarded(timer, queue: position)
+    add(time, running, .cancelled(Self.task(number), effect: effect, rule: "S3"))
+  }
+
+  /// Ends task `number`'s sleep: its timer, and where its resumption waits.
+  private mutating func endSleep(
+    of number: Int, resumesOn home: JobHome, ahead: Int
+  ) -> (TimerID, TraceEvent.QueuePosition)? {
+    guard let timer = timers.removeValue(forKey: number) else { return nil }
+    suspensions[number] = .sleep
+    let position = TraceEvent.QueuePosition(
+      lane: Self.lane(home), jobsAhead: ahead, busyUntil: nil, frozen: false)
+    return (timer, position)
+  }
+
+  /// The main-actor job running now holds the main actor until `until`.
+  mutating func mainHeld(until: VirtualTime, at time: VirtualTime) {
+    held = Self.lane(.main)
+    add(time, Self.lane(.main), .laneHeld(until: until))
+  }
+
+  /// A note from the code, racelab's own remark, or a choice, about task `number` if any.
+  mutating func note(
+    _ kind: String, task number: Int?, subject: String, _ detail: String, at time: VirtualTime
+  ) {
+    let note = ModelNote(
+      kind: kind, task: number.map(Self.task), subject: subject, detail: [detail])
+    add(time, running, .note(note))
+  }
+
+  /// A check in task `number`'s job, or an invariant checked between jobs (`number` `nil`),
+  /// broke.
+  mutating func broken(_ name: String, checkedBy number: Int?, at time: VirtualTime) {
+    if let number {
+      note("check", task: number, subject: "T\(number)", "Race.check(\(name)) fails", at: time)
+    }
+    let detail = number == nil ? "Race.always, checked after the job" : "Race.check in T\(number!)"
+    add(time, running, .invariantBroken(name: name, detail: detail))
+  }
+
+  private mutating func add(_ time: VirtualTime, _ lane: LaneID?, _ kind: TraceEvent.Kind) {
+    events.append(TraceEvent(time: time, lane: lane, kind: kind))
+  }
+}
