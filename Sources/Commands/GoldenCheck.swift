@@ -128,10 +128,40 @@ struct GoldenCheck {
       console.write("\(console.green("ok")) \(scenarioPath.shown): \(summary)\n")
       return .success
     }
-    console.write(
-      "\(console.red("FAIL")) \(scenarioPath.shown): \(summary); "
-        + ExplorationTextRenderer.verdictLine(report) + "\n")
+    let verdict = ExplorationTextRenderer.verdictLine(report)
+    console.write("\(console.red("FAIL")) \(scenarioPath.shown): \(summary); \(verdict)\n")
+    let unexpected = Set(report.verdict.unexpected)
+    var annotation = "explore: \(verdict)"
+    var shown: [String: String] = [:]
+    for violation in report.violations where unexpected.contains(violation.name) {
+      let replay = "\(report.replayCommand) --schedule \(violation.schedule)"
+      annotation += "; shortest counterexample for \(violation.name): \(replay)"
+      console.write(
+        Self.counterexample(violation, replay: replay, shownFor: shown[violation.schedule]))
+      shown[violation.schedule] = shown[violation.schedule] ?? violation.name
+    }
+    console.annotate(annotation, path: scenarioPath, at: file.scenario.exploreLocation)
     return .failure
+  }
+
+  /// An unexpected violation's shortest counterexample, as `check` prints it under the FAIL
+  /// line: how to replay it, then its trace, indented, unless the same run was shown for the
+  /// violation `shownFor`.
+  private static func counterexample(
+    _ violation: ExplorationReport.Violation, replay: String, shownFor: String?
+  ) -> String {
+    let choices = violation.deviations == 1 ? "choice" : "choices"
+    var lines = [
+      "  \(violation.name) breaks in \(Count.text(violation.count)) "
+        + "schedule\(violation.count == 1 ? "" : "s"); the shortest, \(violation.deviations) "
+        + "\(choices) off the default: \(replay)"
+    ]
+    if let shownFor {
+      lines.append("    (the run shown for \(shownFor) above)")
+    } else if let trace = violation.trace {
+      lines += TextTraceRenderer.render(trace).split(separator: "\n").map { "    " + $0 }
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// The diff with each line's control characters escaped (a golden file may hold anything)

@@ -60,6 +60,36 @@ struct GitHubAnnotationTests {
         "::error file=scenarios/count.yaml::the trace differs from traces/count.trace"))
   }
 
+  @Test("an exploration that breaks more than expected shows its counterexample and annotates")
+  func exploreRegressionShowsItsCounterexample() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "scenarios/counter.model.yaml",
+      model.replacingOccurrences(
+        of: "summary:",
+        with: "invariants:\n  at-most-one:\n    always: \"app.count <= 1\"\nsummary:"))
+    try folder.write(
+      "scenarios/two-taps.yaml",
+      "name: two-taps\nmodel: ./counter.model.yaml\ntimeline:\n  - {at: 0s, event: tap}\n"
+        + "  - {at: 1s, event: tap}\nexplore:\n  violations: []\n")
+    let github = ["GITHUB_ACTIONS": "true"]
+    _ = try runRacelab(["check", "scenarios", "--update"], in: folder.url, environment: github)
+    let check = try runRacelab(
+      ["check", "scenarios", "--explore"], in: folder.url, environment: github)
+    #expect(check.status == 1)
+    let replay = "racelab run scenarios/two-taps.yaml --schedule "
+    #expect(
+      check.outputText.contains(
+        "  at-most-one breaks in 1 schedule; the shortest, 0 choices off the default: " + replay))
+    #expect(check.outputText.contains("    !!    1.000s     main  BROKEN"))
+    #expect(
+      check.outputText.contains(
+        "::error file=scenarios/two-taps.yaml,line=6,col=1::explore: expected to break: none → "
+          + "NOT as expected · unexpected: at-most-one; shortest counterexample for at-most-one: "
+          + replay))
+  }
+
   @Test("without GITHUB_ACTIONS nothing is annotated")
   func noAnnotationsElsewhere() throws {
     let folder = try folder()

@@ -25,6 +25,8 @@ public struct Scenario: Sendable {
   public var exploreRandom: (runs: Int, seed: UInt64)?
   /// `explore: {state-graph: true}`: explore the graph of states, as `--state-graph` does.
   public var exploreStateGraph = false
+  /// Where the file's `explore:` key is, if it has one: a verdict against it is reported there.
+  public var exploreLocation: SourceLocation?
 
   /// Whether any timeline happening arrives in a window (`at: a..b`).
   public var hasWindows: Bool {

@@ -62,11 +62,13 @@ struct ScenarioDecoder {
       entries.entry("expect").map { decodeExpectations($0.value, vocabulary) } ?? []
     let explore = entries.entry("explore").map { decodeExplore($0.value, vocabulary) }
     guard context.diagnostics.isEmpty, let name, let content else { return nil }
-    return Scenario(
+    var scenario = Scenario(
       name: name, title: title, about: about, model: vocabulary.name, runtime: runtime,
       setup: setup, content: content, expectations: expectations,
       exploreViolations: explore?.violations, exploreRandom: explore?.random,
       exploreStateGraph: explore?.stateGraph ?? false)
+    scenario.exploreLocation = entries.entry("explore")?.keyLocation
+    return scenario
   }
 
   private mutating func decodeModel(
