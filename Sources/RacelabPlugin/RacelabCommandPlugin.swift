@@ -17,10 +17,7 @@ import PackagePlugin
 struct RacelabCommandPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     guard let verb = arguments.first, let command = Self.racelabArguments(verb) else {
-      Diagnostics.error(
-        "usage: swift package racelab check|explore|update [ARGUMENTS] (got "
-          + (arguments.first.map { "'\($0)'" } ?? "nothing") + ")")
-      throw PluginFailure.usage
+      throw PluginFailure.usage(got: arguments.first)
     }
     var rest = Array(arguments.dropFirst())
     // `racelab check` reads `scenarios` by default; `racelab explore` needs an operand.
@@ -33,8 +30,7 @@ struct RacelabCommandPlugin: CommandPlugin {
     try process.run()
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      Diagnostics.error("racelab \(verb) failed (exit status \(process.terminationStatus))")
-      throw PluginFailure.racelabFailed(process.terminationStatus)
+      throw PluginFailure.racelabFailed(verb: verb, status: process.terminationStatus)
     }
   }
 
@@ -49,8 +45,21 @@ struct RacelabCommandPlugin: CommandPlugin {
   }
 }
 
-/// Why the plugin failed; racelab's own output says what went wrong.
-enum PluginFailure: Error {
-  case usage
-  case racelabFailed(Int32)
+/// Why the plugin failed, in the one line SwiftPM prints after `error:`; racelab's own output,
+/// above it, says what went wrong.
+enum PluginFailure: Error, CustomStringConvertible {
+  /// No verb, or one the plugin does not know.
+  case usage(got: String?)
+  /// racelab ran and did not succeed.
+  case racelabFailed(verb: String, status: Int32)
+
+  var description: String {
+    switch self {
+    case .usage(let got):
+      "usage: swift package racelab check|explore|update [ARGUMENTS] (got "
+        + (got.map { "'\($0)'" } ?? "nothing") + ")"
+    case .racelabFailed(let verb, let status):
+      "racelab \(verb) failed (exit status \(status))"
+    }
+  }
 }
