@@ -281,6 +281,7 @@ public enum ExplorationJSONRenderer {
       )
     }
     let document = JSONValue.object([
+      ("formatVersion", .int(JSONFormat.version)),
       ("scenario", .string(report.scenario)),
       ("model", .string(report.model)),
       ("runtime", .string(report.runtime)),

@@ -75,6 +75,7 @@ public final class JSONTraceWriter: StreamedTraceWriter {
   /// as strings is the order `JSONEncoder` sorts keys in.
   private static func members(of report: RunReport) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
+      ("formatVersion", .int(JSONFormat.version)),
       ("scenario", .string(report.scenario)),
       ("title", .optional(report.title)),
       ("model", .string(report.model)),

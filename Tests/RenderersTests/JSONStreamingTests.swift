@@ -12,6 +12,7 @@ import Testing
   static func encodedWhole(_ report: RunReport) throws -> String {
     let events = TraceEventJSON(laneNames: report.laneNames)
     var members: [(String, JSONValue)] = [
+      ("formatVersion", .int(1)),
       ("scenario", .string(report.scenario)), ("title", .optional(report.title)),
       ("model", .string(report.model)), ("runtime", .string(report.runtime)),
       ("variant", .string(report.variant)), ("start", .string(report.start)),
