@@ -105,7 +105,7 @@ struct RuntimeSurfaceTests {
     let body: @Sendable () async -> String = {
       let entries = Entries()
       await withTaskGroup(of: Void.self) { group in
-        for name in ["a", "b", "c"] {
+        for name in ["a", "b"] {
           group.addTask {
             try? await Task.sleep(for: .milliseconds(10))
             await Task.yield()
@@ -117,7 +117,8 @@ struct RuntimeSurfaceTests {
       return entries.list.joined()
     }
     let exploration = await Race.explore(body)
-    #expect(exploration.results.count == 6)
+    #expect(exploration.complete)
+    #expect(Set(exploration.results) == ["ab", "ba"])
     let token = try #require(exploration.outcomes.last?.schedule)
     let first = try #require(await Race.replay(token, body)).description
     for _ in 1..<100 {
