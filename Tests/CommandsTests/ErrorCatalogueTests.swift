@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's error catalogue (`### Error catalogue`): each `yaml` example with the `console`
+/// The README's error catalogue (`## Error catalogue`, at its end): each `yaml` example with the `console`
 /// block after it, and the table of command-line mistakes.
 enum ErrorCatalogue {
   /// The name every example file has.
@@ -33,7 +33,7 @@ enum ErrorCatalogue {
     guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
     let lines = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let start = lines.firstIndex(of: "### Error catalogue") else { return [] }
+    guard let start = lines.firstIndex(of: "## Error catalogue") else { return [] }
     let end =
       lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") || $0.hasPrefix("### ") }
       ?? lines.endIndex

@@ -167,6 +167,19 @@ struct RealCodeTests {
     #expect(run.svg.hasPrefix("<svg") && run.svg.contains("timer #1"))
   }
 
+  @Test("a search started from driven code is refused, not deadlocked")
+  func nestedSearchIsRefused() async {
+    let outer = await Race.explore { () async -> String in
+      let inner = await Race.explore { 1 }
+      return inner.problems.first ?? "no problem"
+    }
+    #expect(
+      outer.results == [
+        "a search was started from code racelab is already driving; start searches from the "
+          + "test, outside Race.explore, Race.sample and Race.replay"
+      ])
+  }
+
   @Test("a body that waits for something nothing will do is reported, not hung")
   func stuckBodyIsReported() async {
     let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .milliseconds(20))) {

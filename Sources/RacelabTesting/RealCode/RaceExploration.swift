@@ -169,6 +169,12 @@ extension Race {
     log: RunLog = RunLog(keepsRecords: false),
     search: @escaping @Sendable (RealCodeExecution) -> Answer
   ) async -> Answer where Answer: ExpressibleByProblem {
+    guard RunOfThisThread.current == nil else {
+      // The outer search holds the one-at-a-time lock and waits for this job to end.
+      return Answer(
+        problem: "a search was started from code racelab is already driving; start searches "
+          + "from the test, outside Race.explore, Race.sample and Race.replay")
+    }
     guard RuntimeSurface.installOnce() else {
       return Answer(problem: "racelab could not install its executors on this Swift runtime")
     }
