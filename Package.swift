@@ -11,8 +11,10 @@ let package = Package(
     // For a package's own tests: each scenario of a folder as a test case (Swift Testing) or
     // a failure (XCTest), failing with the diff or the counterexample.
     .library(name: "RacelabTesting", targets: ["RacelabTesting"]),
-    // `swift package racelab check|explore|update` in any package that depends on racelab.
+    // `swift package racelab check|explore` and `swift package racelab-update` in any package
+    // that depends on racelab.
     .plugin(name: "RacelabPlugin", targets: ["RacelabPlugin"]),
+    .plugin(name: "RacelabUpdatePlugin", targets: ["RacelabUpdatePlugin"]),
   ],
   targets: [
     // Model contract: what a scenario may say to a model and the values it says it with
@@ -60,17 +62,26 @@ let package = Package(
     .target(
       name: "RacelabTesting",
       dependencies: ["Commands", "RacelabKernel", "ModelContract", "Renderers"]),
+    // `swift package racelab check|explore`: reads only, so it asks for no permission.
     .plugin(
       name: "RacelabPlugin",
       capability: .command(
         intent: .custom(
           verb: "racelab",
-          description: "Check, explore or update the golden traces of the package's scenarios"),
-        permissions: [
-          .writeToPackageDirectory(
-            reason: "'update' rewrites golden traces; check and explore only read")
-        ]),
+          description: "Check or explore the package's scenarios against their golden traces")),
       dependencies: ["racelab"], path: "Sources/RacelabPlugin"),
+    // `swift package racelab-update`: rewrites goldens, so it asks to write (SwiftPM grants a
+    // plugin's permissions to all its verbs, hence a plugin of its own).
+    .plugin(
+      name: "RacelabUpdatePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "racelab-update",
+          description: "Rewrite the golden traces of the package's scenarios that differ"),
+        permissions: [
+          .writeToPackageDirectory(reason: "it rewrites the golden traces that differ")
+        ]),
+      dependencies: ["racelab"], path: "Sources/RacelabUpdatePlugin"),
     // Renderers: the text trace (the golden format) and the JSON output; they read trace events
     // (kernel) and values (contract) only.
     .target(name: "Renderers", dependencies: ["ModelContract", "RacelabKernel"]),

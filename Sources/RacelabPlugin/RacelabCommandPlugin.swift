@@ -1,26 +1,22 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package racelab check|explore|update [ARGUMENTS]`: runs racelab over the package's
-/// scenarios from its root.
+/// `swift package racelab check|explore [ARGUMENTS]`: runs racelab over the package's
+/// scenarios from its root. It only reads, so it asks for no permission; rewriting goldens is
+/// `swift package racelab-update`, a plugin of its own.
 ///
 /// - `check [SCENARIOS_DIR] [OPTIONS]` compares every scenario's trace with its golden
 ///   (`racelab check`, default folder `scenarios`).
 /// - `explore [FILE|DIR…] [OPTIONS]` explores scenarios (`racelab explore`, default folder
 ///   `scenarios`).
-/// - `update [SCENARIOS_DIR] [OPTIONS]` rewrites the goldens that differ or are missing
-///   (`racelab check --update`).
-///
-/// SwiftPM grants a plugin's permissions for all of its verbs at once, so every verb asks for
-/// the write permission that only `update` uses; `check` and `explore` never write.
 @main
 struct RacelabCommandPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     guard let verb = arguments.first, let command = Self.racelabArguments(verb) else {
       throw PluginFailure.usage(got: arguments.first)
     }
+    // racelab check reads `scenarios` by default; racelab explore needs an operand.
     var rest = Array(arguments.dropFirst())
-    // `racelab check` reads `scenarios` by default; `racelab explore` needs an operand.
     if verb == "explore" && rest.isEmpty { rest = ["scenarios"] }
     let racelab = try context.tool(named: "racelab")
     let process = Process()
@@ -39,7 +35,6 @@ struct RacelabCommandPlugin: CommandPlugin {
     switch verb {
     case "check": ["check"]
     case "explore": ["explore"]
-    case "update": ["check", "--update"]
     default: nil
     }
   }
@@ -55,8 +50,10 @@ enum PluginFailure: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
+    case .usage(let got) where got == "update":
+      "update writes goldens: run swift package racelab-update (it asks for the permission)"
     case .usage(let got):
-      "usage: swift package racelab check|explore|update [ARGUMENTS] (got "
+      "usage: swift package racelab check|explore [ARGUMENTS] (got "
         + (got.map { "'\($0)'" } ?? "nothing") + ")"
     case .racelabFailed(let verb, let status):
       "racelab \(verb) failed (exit status \(status))"

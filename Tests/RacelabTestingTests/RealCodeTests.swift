@@ -182,12 +182,15 @@ struct RealCodeTests {
 
   @Test("a body that waits for something nothing will do is reported, not hung")
   func stuckBodyIsReported() async {
+    // Nothing in the run ends the stream; the test ends it afterwards, so the task racelab
+    // gave up on finishes (on the platform's executor) instead of staying suspended forever.
+    let (stream, end) = AsyncStream.makeStream(of: Int.self)
     let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .milliseconds(20))) {
       () async -> String in
-      let stream = AsyncStream<Int> { _ in }
       for await _ in stream {}
       return "ended"
     }
+    end.finish()
     #expect(exploration.results == [RaceOutcome.unfinished])
     #expect(exploration.problems.contains { $0.contains("did not finish") })
   }
