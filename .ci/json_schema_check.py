@@ -2,7 +2,9 @@
 """Every scenario file validates against the JSON Schema `racelab schema MODEL --json-schema`
 prints for its model, and every model file against `racelab schema --json-schema`, with an
 independent validator (the jsonschema package) reading the files as an editor's YAML loader
-would; and a file with a key racelab refuses does not validate.
+would; and a file with a key racelab refuses does not validate. Every scenario's `run
+--format json` document, and every `explore --format json` document of a file that explores,
+validates against `racelab schema --output run|explore`.
 
 Usage: json_schema_check.py RACELAB SCENARIOS_DIR
 """
@@ -55,6 +57,20 @@ def schema(racelab, *model):
     return jsonschema.Draft202012Validator(json.loads(output))
 
 
+def output_schema(racelab, document):
+    output = subprocess.run(
+        [racelab, "schema", "--output", document], capture_output=True, text=True,
+        check=True).stdout
+    return jsonschema.Draft202012Validator(json.loads(output))
+
+
+def outputs(racelab, command, path):
+    """The JSON documents `racelab COMMAND PATH --format json` prints, one per line."""
+    result = subprocess.run(
+        [racelab, command, str(path), "--format", "json"], capture_output=True, text=True)
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+
+
 def judge(path, document, validator):
     """Prints what is wrong with `document` under `validator`; True when nothing is. The
     schema must also refuse what racelab refuses: an unknown top-level key."""
@@ -91,6 +107,15 @@ def main() -> int:
         pathlib.Path("Benchmarks").glob("*.model.yaml"))
     for path in models:
         results.append(judge(path, load(path), validator))
+    # The JSON documents of run and explore against their schemas.
+    run_schema, explore_schema = output_schema(racelab, "run"), output_schema(racelab, "explore")
+    for path in files:
+        for document in outputs(racelab, "run", path):
+            results.append(judge(f"{path} (run --format json)", document, run_schema))
+        if "explore" in load(path):
+            for document in outputs(racelab, "explore", path):
+                results.append(
+                    judge(f"{path} (explore --format json)", document, explore_schema))
     passed = results.count(True)
     print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if all(results) else 1

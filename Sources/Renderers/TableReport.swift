@@ -90,6 +90,7 @@ public enum TableJSONRenderer {
       var failedRows: Int
       var expectationsMet: Bool
     }
+    var formatVersion = JSONFormat.version
     var scenario: String
     var title: String?
     var model: String

@@ -39,4 +39,25 @@ struct JSONSchemaCommandTests {
     #expect(document["title"] as? String == "racelab model file")
     #expect((document["required"] as? [String]) == ["kind", "name", "processes"])
   }
+
+  @Test("--output prints the schema of run's and explore's JSON documents, version 1 required")
+  func outputDocuments() throws {
+    for (document, title) in [
+      ("run", "racelab run --format json"), ("explore", "racelab explore --format json"),
+    ] {
+      let result = try runRacelab(["schema", "--output", document])
+      #expect(result.status == 0, "\(result.errorText)")
+      let schema = try #require(
+        try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+      #expect(schema["title"] as? String == title)
+      let variants = (schema["oneOf"] as? [[String: Any]]) ?? [schema]
+      for variant in variants {
+        #expect((variant["required"] as? [String])?.contains("formatVersion") == true)
+        let properties = try #require(variant["properties"] as? [String: Any])
+        #expect((properties["formatVersion"] as? [String: Any])?["const"] as? Int == 1)
+      }
+    }
+    let refused = try runRacelab(["schema", "review-prompt", "--output", "run"])
+    #expect(refused.status == 2)
+  }
 }

@@ -132,6 +132,13 @@ public enum CommandLineRunner {
       }
       return ModelsCommand(copy: (name, operands[0])).execute(console: console)
     case "schema":
+      if let document = arguments.text("--output").flatMap(OutputJSONSchema.Document.init) {
+        guard operands.isEmpty, !arguments.has("--json-schema") else {
+          throw .usage("schema --output takes no model and no --json-schema")
+        }
+        console.write(OutputJSONSchema.text(of: document))
+        return .success
+      }
       guard operands.count <= 1 else { throw .usage("schema takes at most one model") }
       var command = SchemaCommand(
         model: operands.first, jsonSchema: arguments.has("--json-schema"))

@@ -195,11 +195,16 @@ public enum CommandCatalog {
         name of a model racelab has (racelab models) or a model file. --json-schema prints
         the same as a JSON Schema, for editors (a first line '# yaml-language-server:
         $schema=FILE' in a scenario); without MODEL, the JSON Schema of model files themselves.
+        --output run or explore prints the JSON Schema of that command's --format json
+        document.
         """,
       options: [
         OptionSpec(
           name: "--json-schema", value: .none,
           help: "print the JSON Schema of MODEL's scenario files (of model files, without MODEL)"),
+        OptionSpec(
+          name: "--output", value: .choice(OutputJSONSchema.Document.allCases.map(\.rawValue)),
+          help: "print the JSON Schema of run's or explore's JSON document"),
         limits,
       ], exitStatus: "0 printed, 2 unknown model or usage"),
     CommandSpec(
