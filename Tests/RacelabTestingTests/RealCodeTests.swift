@@ -4,7 +4,7 @@ import RacelabTesting
 import Testing
 
 /// A counter whose increment reads, suspends, then writes: two increments at once can lose one.
-private actor Counter {
+actor Counter {
   var value = 0
 
   func increment() async {
