@@ -47,12 +47,10 @@ final class ControlledRun: @unchecked Sendable {
   private var now = VirtualTime.zero
   private var runningTask: UInt64 = 0
   private var taskNumbers: [UInt64: Int] = [:]
-  private var sleeping: [UInt64: VirtualTime] = [:]
   private var mainHeldUntil: VirtualTime?
   private var checkingInvariants = false
   private var settling: [CheckedContinuation<Void, Never>] = []
   private var chooser: (ChoicePoint) -> Int = { _ in 0 }
-  private var timersSet = 0
   private var invariants: [(name: String, holds: @MainActor () -> Bool)] = []
   private var record = RealCodeRunRecord()
 
@@ -78,14 +76,12 @@ final class ControlledRun: @unchecked Sendable {
         taskNumbers[task] = taskNumbers.count + 1
         JobRouter.register(task, to: self)
       }
-      let ahead = arrivals.withLock { arrivals in
-        arrivals.ready.append(Ready(job: job, home: home, task: task))
-        return home == .main ? arrivals.ready.filter { $0.home == .main }.count - 1 : 0
-      }
-      if let due = sleeping[task], due > now, let number = taskNumbers[task] {
-        sleeping[task] = nil
+      arrivals.withLock { $0.ready.append(Ready(job: job, home: home, task: task)) }
+      if let number = taskNumbers[task], let due = traced?.pendingSleep(of: number), due > now {
         openJobOfCurrentTask()
-        traced?.sleepCancelled(task: number, resumesOn: home, ahead: ahead, at: now)
+        let resumption = resumption(of: task)
+        traced?.sleepCancelled(
+          task: number, resumesOn: resumption.home, ahead: resumption.ahead, at: now)
       }
       return
     }
@@ -99,13 +95,11 @@ final class ControlledRun: @unchecked Sendable {
     let duration = reading.nanoseconds
     if !reading.certain { record.uncertainSleeps += 1 }
     let due = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(duration))
-    timersSet += 1
-    let sleeper = RuntimeSurface.currentTaskID()
-    sleeping[sleeper] = due
+    // Who sleeps matters to the trace only.
+    let sleeper = traced == nil ? 0 : RuntimeSurface.currentTaskID()
     if let number = taskNumbers[sleeper] {
       openJobOfCurrentTask()
-      traced?.sleepStarted(
-        task: number, timer: timersSet, duration: duration, due: due, at: now)
+      traced?.sleepStarted(task: number, duration: duration, due: due, at: now)
     }
     arrivals.withLock {
       $0.timers.append(Timer(due: due, job: job, home: home, sleeper: sleeper))
@@ -280,17 +274,10 @@ final class ControlledRun: @unchecked Sendable {
         due.count > 1 ? chooser(.sameInstant(time: now, alternatives: due.count)) : 0
       let timer = due.remove(at: choice)
       run(timer.job, home: timer.home, task: 0)
-      if sleeping[timer.sleeper] == timer.due, let number = taskNumbers[timer.sleeper] {
-        sleeping[timer.sleeper] = nil
-        let position = arrivals.withLock { arrivals in
-          let resumption = arrivals.ready.lastIndex { $0.task == timer.sleeper }
-          let home = resumption.map { arrivals.ready[$0].home } ?? .pool
-          let ahead =
-            home == .main
-            ? arrivals.ready[..<(resumption ?? 0)].filter { $0.home == .main }.count : 0
-          return (home, ahead)
-        }
-        traced?.timerFired(task: number, resumesOn: position.0, ahead: position.1, at: now)
+      if let number = taskNumbers[timer.sleeper], traced?.pendingSleep(of: number) == timer.due {
+        let resumption = resumption(of: timer.sleeper)
+        traced?.timerFired(
+          task: number, resumesOn: resumption.home, ahead: resumption.ahead, at: now)
       }
     }
     return true
@@ -348,6 +335,17 @@ final class ControlledRun: @unchecked Sendable {
     isRunningJob = false
     runningHome = nil
     anchorsOnItsThread = nil
+  }
+
+  /// Where `task`'s last ready job waits: on the main actor behind that many of its jobs, or
+  /// on the pool (0 ahead: the pool runs its jobs side by side).
+  private func resumption(of task: UInt64) -> (home: JobHome, ahead: Int) {
+    arrivals.withLock { arrivals in
+      guard let position = arrivals.ready.lastIndex(where: { $0.task == task }),
+        arrivals.ready[position].home == .main
+      else { return (.pool, 0) }
+      return (.main, arrivals.ready[..<position].filter { $0.home == .main }.count)
+    }
   }
 
   /// In a job of no task of its own (an actor's, which runs a task's step inside it), starts

@@ -124,7 +124,8 @@ extension Race {
     limits: RealCodeLimits = RealCodeLimits(), maxSchedules: Int? = 100_000,
     _ body: @escaping @Sendable () async -> Result
   ) async -> RaceExploration {
-    await drive(body, limits: limits) { execution in
+    if let refusal { return RaceExploration(problem: refusal) }
+    return await drive(body, limits: limits) { execution in
       var search = TreeSearch(prefix: [], pruning: false, budget: maxSchedules, valueCapacity: 0)
       execution.drive(&search)
       return RaceExploration(tally: search.tally, jobs: execution.log.jobs)
@@ -137,7 +138,8 @@ extension Race {
     runs: Int, seed: UInt64 = 0, limits: RealCodeLimits = RealCodeLimits(),
     _ body: @escaping @Sendable () async -> Result
   ) async -> RaceExploration {
-    await drive(body, limits: limits) { execution in
+    if let refusal { return RaceExploration(problem: refusal) }
+    return await drive(body, limits: limits) { execution in
       var search = SampleSearch(runs: 0..<max(0, runs), seed: seed)
       execution.drive(&search)
       return RaceExploration(tally: search.tally, jobs: execution.log.jobs)
@@ -146,38 +148,43 @@ extension Race {
 
   /// Runs `body` once in the order `schedule` names (a token from an exploration:
   /// `default`, or `position=alternative` pairs such as `3=1,7=2`), with its trace; `nil`
-  /// when `schedule` is not a token.
+  /// when `schedule` is not a token, or when no search can run here (inside a driven body,
+  /// or on a runtime racelab cannot take over: ``explore(limits:maxSchedules:_:)`` says why).
   public static func replay<Result: Sendable>(
     _ schedule: String, limits: RealCodeLimits = RealCodeLimits(),
     _ body: @escaping @Sendable () async -> Result
   ) async -> RaceRun? {
-    guard let schedule = Schedule(text: schedule[...]) else { return nil }
+    guard let schedule = Schedule(text: schedule[...]), refusal == nil else { return nil }
     let log = RunLog(keepsRecords: true)
-    let fitted: Bool? = await drive(body, limits: limits, log: log) { execution in
+    let fitted = await drive(body, limits: limits, log: log) { execution in
       var search = ReplaySearch(schedule)
       execution.drive(&search)
       return search.fitted
     }
-    guard let fitted, let record = log.last else { return nil }
+    guard let record = log.last else { return nil }
     return RaceRun(record: record, schedule: schedule, fitted: fitted)
   }
 
+  /// Why no search can run here, or `nil` when one can.
+  private static var refusal: String? {
+    if RunOfThisThread.current != nil {
+      // The outer search holds the one-at-a-time lock and waits for this job to end.
+      return "a search was started from code racelab is already driving; start searches "
+        + "from the test, outside Race.explore, Race.sample and Race.replay"
+    }
+    if !RuntimeSurface.installOnce() {
+      return "racelab could not install its executors on this Swift runtime"
+    }
+    return nil
+  }
+
   /// Runs `search` over `body` on a thread of its own, one controlled search in the process
-  /// at a time.
+  /// at a time (after ``refusal`` said one can run).
   private static func drive<Result: Sendable, Answer: Sendable>(
     _ body: @escaping @Sendable () async -> Result, limits: RealCodeLimits,
     log: RunLog = RunLog(keepsRecords: false),
     search: @escaping @Sendable (RealCodeExecution) -> Answer
-  ) async -> Answer where Answer: ExpressibleByProblem {
-    guard RunOfThisThread.current == nil else {
-      // The outer search holds the one-at-a-time lock and waits for this job to end.
-      return Answer(
-        problem: "a search was started from code racelab is already driving; start searches "
-          + "from the test, outside Race.explore, Race.sample and Race.replay")
-    }
-    guard RuntimeSurface.installOnce() else {
-      return Answer(problem: "racelab could not install its executors on this Swift runtime")
-    }
+  ) async -> Answer {
     let execution = RealCodeExecution(
       body: { StableDescription.of(await body()) }, limits: limits, log: log)
     return await withCheckedContinuation { continuation in
@@ -196,17 +203,4 @@ extension Race {
 /// thread, and two at once would both hold the main actor.
 enum ControlledSearches {
   static let oneAtATime = NSLock()
-}
-
-/// An answer that can stand for a search that could not run.
-protocol ExpressibleByProblem {
-  init(problem: String)
-}
-
-extension RaceExploration: ExpressibleByProblem {}
-
-extension Optional: ExpressibleByProblem where Wrapped == Bool {
-  init(problem _: String) {
-    self = nil
-  }
 }

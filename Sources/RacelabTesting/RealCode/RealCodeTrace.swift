@@ -20,8 +20,10 @@ struct RealCodeTrace {
   private var started: Set<Int> = []
   /// How each suspended task was last suspended, when racelab knows (a sleep).
   private var suspensions: [Int: TraceEvent.Suspension] = [:]
-  /// Each sleeping task's timer.
-  private var timers: [Int: TimerID] = [:]
+  /// Each sleeping task's timer and when it is due.
+  private var timers: [Int: (id: TimerID, due: VirtualTime)] = [:]
+  /// Timers started so far.
+  private var timersStarted: Int64 = 0
 
   static func lane(_ home: JobHome) -> LaneID {
     LaneID(index: home == .main ? 0 : 1)
@@ -65,15 +67,22 @@ struct RealCodeTrace {
     add(time, lane, .jobEnded(job))
   }
 
-  /// Task `number` started a sleep of `duration` that ends at `due`, with timer `timer`.
+  /// Task `number` started a sleep of `duration` that ends at `due`, on a timer numbered in
+  /// the order timers start.
   mutating func sleepStarted(
-    task number: Int, timer: Int, duration: Int64, due: VirtualTime, at time: VirtualTime
+    task number: Int, duration: Int64, due: VirtualTime, at time: VirtualTime
   ) {
-    let id = TimerID(number: Int64(timer))
-    timers[number] = id
+    timersStarted += 1
+    let id = TimerID(number: timersStarted)
+    timers[number] = (id, due)
     add(
       time, running,
       .sleepStarted(Self.task(number), timer: id, duration: duration, due: due, rule: "S2"))
+  }
+
+  /// When task `number`'s pending sleep is due, if it has one.
+  func pendingSleep(of number: Int) -> VirtualTime? {
+    timers[number]?.due
   }
 
   /// Task `number`'s timer fired; its resumption waits on `home` behind `ahead` jobs.
@@ -102,7 +111,7 @@ struct RealCodeTrace {
   private mutating func endSleep(
     of number: Int, resumesOn home: JobHome, ahead: Int
   ) -> (TimerID, TraceEvent.QueuePosition)? {
-    guard let timer = timers.removeValue(forKey: number) else { return nil }
+    guard let timer = timers.removeValue(forKey: number)?.id else { return nil }
     suspensions[number] = .sleep
     let position = TraceEvent.QueuePosition(
       lane: Self.lane(home), jobsAhead: ahead, busyUntil: nil, frozen: false)
