@@ -11,7 +11,8 @@ public enum ChoicePoint: Sendable, Hashable {
   /// Two due instants, at least one of which follows from a windowed arrival, may come in more
   /// than one order: the alternatives are the orders still possible of the first instant
   /// relative to the second, the order of the earliest arrivals first, then `before`, `same`,
-  /// `after`. The strings say what is due at each.
+  /// `after`. The strings say what is due at each. Against the instant a run stops at
+  /// (`until:`) the orders are `before` (at or before it: the entry is applied) and `after`.
   case instantOrder(String, String, orders: [InstantOrder])
   /// A model reads the calendar day at an instant that follows from a windowed arrival, and the
   /// arrival's window spans `count` days from `first` (as epoch days): the alternatives are the

@@ -44,6 +44,38 @@ extension Simulation {
     return chosen
   }
 
+  /// Whether `entry`, the earliest of class `instantClass`, is due after `stop` (then the run
+  /// ends at `stop` without it): read off the zone when it allows one answer only, otherwise
+  /// asked of the strategy, "at or before the stop" first. `nil` when the run must start again
+  /// because the instants it uses do not give the chosen answer.
+  mutating func comesAfter(
+    _ stop: VirtualTime, _ entry: AgendaEntry, of instantClass: Int
+  ) -> Bool? {
+    let arrivals = context.arrivals
+    // entry.due = x_class + offset, so it is after the stop when x_class − x_0 > stop − offset.
+    let offset = Int128(entry.due) - Int128(arrivals.base(of: instantClass))
+    let limit = Int128(stop.nanoseconds) - offset
+    let range = arrivals.zone.range(instantClass, 0)
+    if range.upperBound <= limit { return false }
+    if range.lowerBound > limit { return true }
+    let orders: [InstantOrder] = [.before, .after]
+    let after =
+      orders[choose(.instantOrder(describe(entry), "the end of the run (until:)", orders: orders))]
+      == .after
+    var zone = arrivals.zone
+    if after {
+      zone.constrain(0, minus: instantClass, atMost: -(limit + 1))
+    } else {
+      zone.constrain(instantClass, minus: 0, atMost: limit)
+    }
+    context.arrivals.zone = zone
+    guard after == (entry.due > stop.nanoseconds) else {
+      startAgain(with: zone.earliest)
+      return nil
+    }
+    return after
+  }
+
   /// Settles the calendar days read since the last call: a day that the zone allows to be
   /// another is asked of the strategy; if the chosen day is not the one the run used, the run
   /// must start again.

@@ -181,9 +181,12 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       }
     }
     guard let first = earliest.first, let entry = earliestEntry(of: first) else { return nil }
-    if let stopTime, entry.due > stopTime.nanoseconds {
-      stop(at: stopTime)
-      return nil
+    if let stopTime {
+      guard let pastStop = comesAfter(stopTime, entry, of: first) else { return nil }
+      if pastStop {
+        stop(at: stopTime)
+        return nil
+      }
     }
     context.now = VirtualTime(nanoseconds: entry.due)
     context.arrivals.nowClass = first

@@ -57,4 +57,49 @@ struct UntilTests {
         "window.yaml:8:8: error: 'until' comes before the end of the window of 'screen-show' "
           + "(3.000s); end the window by then"))
   }
+
+  /// A model whose task sleeps for a window of 1 s to 3 s, and breaks an invariant when the
+  /// sleep returns.
+  static let windowedSleep = """
+    kind: model
+    name: late
+    processes:
+      app:
+        lanes: {main: serial}
+        memory:
+          fired: {type: int}
+    operations:
+      wait:
+        on: main
+        steps:
+          - sleep: 1s..3s
+          - set: {app.fired: "app.fired + 1"}
+    events:
+      start:
+        on: main
+        steps:
+          - spawn: wait
+    invariants:
+      never-fires:
+        always: "app.fired == 0"
+    summary:
+      fired: "app.fired"
+
+    """
+
+  @Test(
+    "a sleep's window that crosses until: explore finds the run that fires and the one that stops")
+  func sleepWindowAcrossUntil() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("late.model.yaml", Self.windowedSleep)
+    try folder.write(
+      "s.yaml",
+      "name: s\nmodel: ./late.model.yaml\nuntil: 2s\ntimeline:\n  - {at: 0s, event: start}\n")
+    let result = try runRacelab(["explore", "s.yaml"], in: folder.url)
+    #expect(result.outputText.contains("2 schedules"))
+    #expect(result.outputText.contains("1 × fired 1"))
+    #expect(result.outputText.contains("1 × fired 0"))
+    #expect(result.outputText.contains("complete: true"))
+  }
 }
