@@ -142,7 +142,7 @@ let package = Package(
       dependencies: [
         "ModelContract", "RacelabKernel", "Renderers", "ReviewPromptModel", "ModelTestSupport",
       ]),
-    .testTarget(name: "RacelabTestingTests", dependencies: ["RacelabTesting"]),
+    .testTarget(name: "RacelabTestingTests", dependencies: ["RacelabTesting", "TestSizes"]),
     .testTarget(
       name: "ExplorationTests",
       dependencies: [

@@ -8,9 +8,9 @@
 /// is kept closed (canonical), so the bounds are tight: the range of `x_i − x_j` over the zone's
 /// integer points is exactly `[-bound(j, i), bound(i, j)]`, and the point of lowest instants is
 /// a member of the zone.
-struct ArrivalZone: Hashable, Sendable {
+package struct ArrivalZone: Hashable, Sendable {
   /// Variables, `x_0` included.
-  private(set) var size: Int
+  package private(set) var size: Int
   /// `bounds[i * size + j]`: the least upper bound of `x_i − x_j` known so far.
   private var bounds: [Int128]
 
@@ -18,7 +18,7 @@ struct ArrivalZone: Hashable, Sendable {
   static let unbounded: Int128 = Int128(Int64.max) * 4
 
   /// The zone of `windows.count` arrivals, each anywhere in its closed window.
-  init(windows: [ClosedRange<Int64>]) {
+  package init(windows: [ClosedRange<Int64>]) {
     size = windows.count + 1
     bounds = Array(repeating: Self.unbounded, count: size * size)
     for index in 0..<size { bounds[index * size + index] = 0 }
@@ -34,7 +34,7 @@ struct ArrivalZone: Hashable, Sendable {
   /// a window after an instant that follows from `x_anchor`) and returns its index. The zone
   /// stays closed: `y` is bound to the others only through `x_anchor`, so its tightest bounds
   /// are those of `x_anchor` moved by the window.
-  mutating func addVariable(after anchor: Int, lower: Int128, upper: Int128) -> Int {
+  package mutating func addVariable(after anchor: Int, lower: Int128, upper: Int128) -> Int {
     let old = size
     let new = old + 1
     var grown = Array(repeating: Self.unbounded, count: new * new)
@@ -54,20 +54,20 @@ struct ArrivalZone: Hashable, Sendable {
   }
 
   /// The least upper bound of `x_i − x_j`.
-  func bound(_ i: Int, _ j: Int) -> Int128 { bounds[i * size + j] }
+  package func bound(_ i: Int, _ j: Int) -> Int128 { bounds[i * size + j] }
 
   /// The range of `x_i − x_j` over the zone.
-  func range(_ i: Int, _ j: Int) -> ClosedRange<Int128> { -bound(j, i)...bound(i, j) }
+  package func range(_ i: Int, _ j: Int) -> ClosedRange<Int128> { -bound(j, i)...bound(i, j) }
 
   /// The point of the zone whose every instant is as early as it can be.
-  var earliest: [Int64] {
+  package var earliest: [Int64] {
     (1..<size).map { Int64(clamping: -bound(0, $0)) }
   }
 
   /// Adds `x_i − x_j ≤ limit`; returns `false` (and leaves the zone unchanged) if no point of the
   /// zone satisfies it.
   @discardableResult
-  mutating func constrain(_ i: Int, minus j: Int, atMost limit: Int128) -> Bool {
+  package mutating func constrain(_ i: Int, minus j: Int, atMost limit: Int128) -> Bool {
     guard bound(j, i) + limit >= 0 else { return false }
     guard limit < bound(i, j) else { return true }
     // Incremental closure: a path through the new edge i → j may shorten any p → q.
@@ -97,5 +97,71 @@ struct ArrivalZone: Hashable, Sendable {
         }
       }
     }
+  }
+}
+
+extension ArrivalZone {
+  /// The orders `x_a + offsetA` can still take relative to `x_b + offsetB`: the order at the
+  /// zone's earliest point first, then the other possible ones in the order `before`, `same`,
+  /// `after`. One order when the zone allows only that one.
+  package func orders(
+    of a: Int, plus offsetA: Int128, relativeTo b: Int, plus offsetB: Int128
+  ) -> [InstantOrder] {
+    // x_a + offsetA compared with x_b + offsetB is x_a − x_b compared with offsetB − offsetA.
+    let difference = offsetB - offsetA
+    let range = range(a, b)
+    let earliest = [0] + earliest
+    let earliestOrder = InstantOrder(
+      Int128(earliest[a]) - Int128(earliest[b]), comparedWith: difference)
+    let possible = InstantOrder.allCases.filter { order in
+      switch order {
+      case .before: range.lowerBound <= difference - 1
+      case .same: range.contains(difference)
+      case .after: range.upperBound >= difference + 1
+      }
+    }
+    guard possible.count > 1 else { return [possible.first ?? earliestOrder] }
+    return [earliestOrder] + possible.filter { $0 != earliestOrder }
+  }
+
+  /// Narrows the zone to the points where `x_a + offsetA` lies `order` relative to
+  /// `x_b + offsetB` (one of ``orders(of:plus:relativeTo:plus:)``).
+  package mutating func constrain(
+    _ a: Int, plus offsetA: Int128, _ order: InstantOrder, _ b: Int, plus offsetB: Int128
+  ) {
+    let difference = offsetB - offsetA
+    switch order {
+    case .before: constrain(a, minus: b, atMost: difference - 1)
+    case .same:
+      constrain(a, minus: b, atMost: difference)
+      constrain(b, minus: a, atMost: -difference)
+    case .after: constrain(b, minus: a, atMost: -difference - 1)
+    }
+  }
+
+  /// Whether `x_i + offset` can still be at or before the fixed instant `limit`, and whether
+  /// it can be after it.
+  package func sides(
+    of i: Int, plus offset: Int128, around limit: Int128
+  ) -> (atOrBefore: Bool, after: Bool) {
+    let range = range(i, 0)
+    return (range.lowerBound <= limit - offset, range.upperBound > limit - offset)
+  }
+
+  /// Narrows the zone to the points where `x_i + offset` is after the fixed instant `limit`
+  /// (`after`), or at or before it.
+  package mutating func constrain(_ i: Int, plus offset: Int128, after: Bool, limit: Int128) {
+    if after {
+      constrain(0, minus: i, atMost: offset - limit - 1)
+    } else {
+      constrain(i, minus: 0, atMost: limit - offset)
+    }
+  }
+}
+
+extension InstantOrder {
+  /// How `value` compares with `other`.
+  package init(_ value: Int128, comparedWith other: Int128) {
+    self = value < other ? .before : value == other ? .same : .after
   }
 }

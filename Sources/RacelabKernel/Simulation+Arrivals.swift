@@ -7,37 +7,16 @@ extension Simulation {
   mutating func instantOrder(of a: Int, relativeTo b: Int) -> InstantOrder? {
     guard let first = earliestEntry(of: a), let second = earliestEntry(of: b) else { return nil }
     let arrivals = context.arrivals
-    // first.due = x_a + offsetA, second.due = x_b + offsetB, so first − second compares
-    // x_a − x_b with offsetB − offsetA.
     let offsetA = Int128(first.due) - Int128(arrivals.base(of: a))
     let offsetB = Int128(second.due) - Int128(arrivals.base(of: b))
-    let difference = offsetB - offsetA
-    let range = arrivals.zone.range(a, b)
-    let earliest = [0] + arrivals.zone.earliest
-    let earliestOrder = Self.order(
-      Int128(earliest[a]) - Int128(earliest[b]), comparedWith: difference)
-    let possible = InstantOrder.allCases.filter { order in
-      switch order {
-      case .before: range.lowerBound <= difference - 1
-      case .same: range.contains(difference)
-      case .after: range.upperBound >= difference + 1
-      }
-    }
-    guard possible.count > 1 else { return possible.first ?? earliestOrder }
-    let orders = [earliestOrder] + possible.filter { $0 != earliestOrder }
+    let orders = arrivals.zone.orders(of: a, plus: offsetA, relativeTo: b, plus: offsetB)
+    guard orders.count > 1 else { return orders[0] }
     let chosen = orders[
       choose(.instantOrder(describe(first), describe(second), orders: orders))]
     var zone = arrivals.zone
-    switch chosen {
-    case .before: zone.constrain(a, minus: b, atMost: difference - 1)
-    case .same:
-      zone.constrain(a, minus: b, atMost: difference)
-      zone.constrain(b, minus: a, atMost: -difference)
-    case .after: zone.constrain(b, minus: a, atMost: -difference - 1)
-    }
-    let used = Self.order(Int128(first.due) - Int128(second.due), comparedWith: 0)
+    zone.constrain(a, plus: offsetA, chosen, b, plus: offsetB)
     context.arrivals.zone = zone
-    guard used == chosen else {
+    guard InstantOrder(Int128(first.due), comparedWith: Int128(second.due)) == chosen else {
       startAgain(with: zone.earliest)
       return nil
     }
@@ -52,22 +31,16 @@ extension Simulation {
     _ stop: VirtualTime, _ entry: AgendaEntry, of instantClass: Int
   ) -> Bool? {
     let arrivals = context.arrivals
-    // entry.due = x_class + offset, so it is after the stop when x_class − x_0 > stop − offset.
     let offset = Int128(entry.due) - Int128(arrivals.base(of: instantClass))
-    let limit = Int128(stop.nanoseconds) - offset
-    let range = arrivals.zone.range(instantClass, 0)
-    if range.upperBound <= limit { return false }
-    if range.lowerBound > limit { return true }
+    let limit = Int128(stop.nanoseconds)
+    let sides = arrivals.zone.sides(of: instantClass, plus: offset, around: limit)
+    guard sides.atOrBefore && sides.after else { return sides.after }
     let orders: [InstantOrder] = [.before, .after]
     let after =
       orders[choose(.instantOrder(describe(entry), "the end of the run (until:)", orders: orders))]
       == .after
     var zone = arrivals.zone
-    if after {
-      zone.constrain(0, minus: instantClass, atMost: -(limit + 1))
-    } else {
-      zone.constrain(instantClass, minus: 0, atMost: limit)
-    }
+    zone.constrain(instantClass, plus: offset, after: after, limit: limit)
     context.arrivals.zone = zone
     guard after == (entry.due > stop.nanoseconds) else {
       startAgain(with: zone.earliest)
@@ -97,10 +70,6 @@ extension Simulation {
       if day != Int128(read.day) { startAgain(with: zone.earliest) }
     }
     context.arrivals.pendingDays.removeAll()
-  }
-
-  private static func order(_ value: Int128, comparedWith other: Int128) -> InstantOrder {
-    value < other ? .before : value == other ? .same : .after
   }
 
   /// What an entry brings, for a choice point's description and the trace.

@@ -20,7 +20,7 @@ final class ControlledRun: @unchecked Sendable {
 
   /// A captured job waiting for its deadline: a sleep's wake-up.
   private struct Timer {
-    var due: VirtualTime
+    var due: TimerInstants.Instant
     var job: UnownedJob
     var home: JobHome
     var sleeper: UInt64
@@ -47,16 +47,22 @@ final class ControlledRun: @unchecked Sendable {
   private var now = VirtualTime.zero
   private var runningTask: UInt64 = 0
   private var taskNumbers: [UInt64: Int] = [:]
-  private var mainHeldUntil: VirtualTime?
+  private var mainHeldUntil: TimerInstants.Instant?
+  private var instants: TimerInstants
+  /// The window of the next sleep of each task that asked for one (``Race/duration(in:)``).
+  private var pendingWindows: [UInt64: ClosedRange<Int64>] = [:]
   private var checkingInvariants = false
   private var settling: [CheckedContinuation<Void, Never>] = []
   private var chooser: (ChoicePoint) -> Int = { _ in 0 }
   private var invariants: [(name: String, holds: @MainActor () -> Bool)] = []
   private var record = RealCodeRunRecord()
 
-  init(limits: RealCodeLimits, tracing: Bool) {
+  /// A run within `limits`, traced or not, whose windowed sleeps end at `windowInstants` (a
+  /// previous attempt's ``RealCodeRunRecord/restartInstants``) when given.
+  init(limits: RealCodeLimits, tracing: Bool, windowInstants: [Int64]? = nil) {
     self.limits = limits
     self.traced = tracing ? RealCodeTrace() : nil
+    self.instants = TimerInstants(given: windowInstants)
   }
 
   /// Takes in a job of this run: from its own thread while one of its jobs runs, or from
@@ -92,18 +98,59 @@ final class ControlledRun: @unchecked Sendable {
       }
       return
     }
-    let duration = reading.nanoseconds
-    if !reading.certain { record.uncertainSleeps += 1 }
-    let due = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(duration))
-    // Who sleeps matters to the trace only.
-    let sleeper = traced == nil ? 0 : RuntimeSurface.currentTaskID()
+    // Who sleeps matters to the trace, and to a window asked for.
+    let sleeper =
+      traced == nil && pendingWindows.isEmpty ? 0 : RuntimeSurface.currentTaskID()
+    let window = windowOfSleep(by: sleeper, measured: deadline)
+    if window == nil && !reading.certain { record.uncertainSleeps += 1 }
+    let due =
+      window.map { instants.windowed(after: now, lasting: $0) }
+      ?? instants.fixed(after: now, by: reading.nanoseconds)
     if let number = taskNumbers[sleeper] {
       openJobOfCurrentTask()
-      traced?.sleepStarted(task: number, duration: duration, due: due, at: now)
+      let dueTime = VirtualTime(nanoseconds: due.nanoseconds)
+      traced?.sleepStarted(
+        task: number, duration: due.nanoseconds - now.nanoseconds, due: dueTime, at: now)
+      if let window {
+        traced?.sleepWindowed(task: number, window: window, due: dueTime, at: now)
+      }
     }
     arrivals.withLock {
       $0.timers.append(Timer(due: due, job: job, home: home, sleeper: sleeper))
     }
+  }
+
+  /// Notes that the calling task's next sleep lasts somewhere in `window` nanoseconds, and
+  /// is `window.lowerBound` long as written (``Race/duration(in:)``).
+  func expectWindowedSleep(_ window: ClosedRange<Int64>) {
+    let task = RuntimeSurface.currentTaskID()
+    guard taskNumbers[task] != nil else {
+      record.problems.append(
+        "Race.duration(in:) was called outside a task of the run, so no sleep took its window")
+      return
+    }
+    pendingWindows[task] = window
+    remark("window", "its next sleep lasts somewhere in \(Self.describe(window))")
+  }
+
+  /// The window `sleeper`'s sleep lasts, if it asked for one and the sleep is as long as the
+  /// window's start (`measured` allows it); a sleep of another length is a problem.
+  private func windowOfSleep(
+    by sleeper: UInt64, measured deadline: DeadlineRequest
+  ) -> ClosedRange<Int64>? {
+    guard let window = pendingWindows.removeValue(forKey: sleeper) else { return nil }
+    guard let bounds = SleepDuration.bounds(of: deadline), bounds.contains(window.lowerBound)
+    else {
+      record.problems.append(
+        "a sleep after Race.duration(in: \(Self.describe(window))) did not last the "
+          + "window's start, so it was not taken as windowed: sleep for the duration it returns")
+      return nil
+    }
+    return window
+  }
+
+  private static func describe(_ window: ClosedRange<Int64>) -> String {
+    "\(Duration.nanoseconds(window.lowerBound))...\(Duration.nanoseconds(window.upperBound))"
   }
 
   /// Checks `holds` after every job from now on, under `name`.
@@ -142,7 +189,7 @@ final class ControlledRun: @unchecked Sendable {
   /// own, named `label`.
   func choose(_ count: Int, _ label: String) -> Int {
     guard count > 1 else { return 0 }
-    let choice = chooser(.model(label, alternatives: count))
+    let choice = decide(.model(label, alternatives: count))
     remark("choice", "chooses \(label): \(choice + 1) of \(count)")
     return choice
   }
@@ -172,6 +219,11 @@ final class ControlledRun: @unchecked Sendable {
       strategy = choices.strategy
       record.result = root.value
       record.endTime = now
+      record.restartInstants = instants.restart
+      if !pendingWindows.isEmpty {
+        record.problems.append(
+          "\(pendingWindows.count) task(s) called Race.duration(in:) and did not sleep after it")
+      }
       record.events = traced?.events ?? []
       let outside = arrivals.withLock { ($0.fromOutside, $0.unreadableClocks) }
       if !outside.0.isEmpty {
@@ -221,7 +273,7 @@ final class ControlledRun: @unchecked Sendable {
       }
       let choice =
         candidates.count > 1
-        ? chooser(.readyJob(time: now, alternatives: candidates.count)) : 0
+        ? decide(.readyJob(time: now, alternatives: candidates.count)) : 0
       let next = arrivals.withLock { $0.ready.remove(at: candidates[choice]) }
       run(next.job, home: next.home, task: next.task)
       if !invariants.isEmpty { checkInvariants() }
@@ -254,33 +306,77 @@ final class ControlledRun: @unchecked Sendable {
   /// run, in an order the strategy chooses when several are due together. `false` when
   /// nothing is due (or the next timer is past the horizon).
   private func advanceClock() -> Bool {
-    let earliestTimer = arrivals.withLock { $0.timers.map(\.due).min() }
-      .flatMap { due in limits.horizon.map { due.nanoseconds <= $0 } ?? true ? due : nil }
-    guard let next = [earliestTimer, mainHeldUntil].compactMap({ $0 }).min() else {
-      return false
+    let timers = arrivals.withLock { $0.timers.map(\.due) }
+    var next = earliest(of: timers)
+    if let first = next, let horizon = limits.horizon,
+      instants.comesAfter(horizon, first, name: "a timer", choose: chooser)
+        ?? (first.nanoseconds > horizon)
+    {
+      next = nil
     }
-    now = next
-    if let held = mainHeldUntil, held <= now {
+    if let hold = mainHeldUntil {
+      next = next.map { order(of: hold, relativeTo: $0) == .before ? hold : $0 } ?? hold
+    }
+    guard let next else { return false }
+    now = VirtualTime(nanoseconds: next.nanoseconds)
+    instants.moved(to: next)
+    if let held = mainHeldUntil, held.nanoseconds == now.nanoseconds {
       mainHeldUntil = nil
       traced?.holdEnded(at: now)
     }
+    let horizon = limits.horizon ?? .max
     var due: [Timer] = arrivals.withLock { arrivals in
-      let due = arrivals.timers.filter { $0.due == next }
-      arrivals.timers.removeAll { $0.due == next }
+      guard next.nanoseconds <= horizon else { return [] }
+      let due = arrivals.timers.filter { $0.due.nanoseconds == next.nanoseconds }
+      arrivals.timers.removeAll { $0.due.nanoseconds == next.nanoseconds }
       return due
     }
     while !due.isEmpty {
       let choice =
-        due.count > 1 ? chooser(.sameInstant(time: now, alternatives: due.count)) : 0
+        due.count > 1 ? decide(.sameInstant(time: now, alternatives: due.count)) : 0
       let timer = due.remove(at: choice)
       run(timer.job, home: timer.home, task: 0)
-      if let number = taskNumbers[timer.sleeper], traced?.pendingSleep(of: number) == timer.due {
+      if let number = taskNumbers[timer.sleeper], traced?.pendingSleep(of: number) == now {
         let resumption = resumption(of: timer.sleeper)
         traced?.timerFired(
           task: number, resumesOn: resumption.home, ahead: resumption.ahead, at: now)
       }
     }
     return true
+  }
+
+  /// The first of `instants` to come (one of those that come together): within a class the
+  /// instants keep their order wherever the class's window ends; across classes the order is
+  /// read off the zone or chosen.
+  private func earliest(of dues: [TimerInstants.Instant]) -> TimerInstants.Instant? {
+    var firstOfClass: [Int: TimerInstants.Instant] = [:]
+    for due in dues
+    where firstOfClass[due.instantClass].map({ due.nanoseconds < $0.nanoseconds }) ?? true {
+      firstOfClass[due.instantClass] = due
+    }
+    var first: TimerInstants.Instant?
+    for instantClass in firstOfClass.keys.sorted() {
+      let candidate = firstOfClass[instantClass]!
+      if let earliest = first, order(of: candidate, relativeTo: earliest) != .before { continue }
+      first = candidate
+    }
+    return first
+  }
+
+  /// How `a` lies relative to `b`: from the zone or the strategy, or, once the run must start
+  /// again, as this run's instants have it.
+  private func order(
+    of a: TimerInstants.Instant, relativeTo b: TimerInstants.Instant
+  ) -> InstantOrder {
+    // `instants` asks only before the run must start again, so it asks the strategy itself.
+    instants.order(of: a, relativeTo: b, names: ("a timer", "another"), choose: chooser)
+      ?? InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds))
+  }
+
+  /// The strategy's answer at `point`; the first alternative once the run must start again
+  /// (what it does from then on is not kept).
+  private func decide(_ point: ChoicePoint) -> Int {
+    instants.restart == nil ? chooser(point) : 0
   }
 
   /// Holds the main actor for `duration` nanoseconds from now, as a job that long would:
@@ -292,10 +388,11 @@ final class ControlledRun: @unchecked Sendable {
           + "nothing")
       return
     }
-    let until = VirtualTime(nanoseconds: now.nanoseconds.addingSaturating(max(0, duration)))
-    mainHeldUntil = max(mainHeldUntil ?? until, until)
+    let until = instants.fixed(after: now, by: duration)
+    if let held = mainHeldUntil, order(of: held, relativeTo: until) == .after { return }
+    mainHeldUntil = until
     openJobOfCurrentTask()
-    traced?.mainHeld(until: until, at: now)
+    traced?.mainHeld(until: VirtualTime(nanoseconds: until.nanoseconds), at: now)
   }
 
   /// Waits, in real time and at most ``RealCodeLimits/outsideWait``, for a job to arrive from
@@ -382,11 +479,4 @@ private final class ChoiceBox<Strategy: SchedulingStrategy> {
 /// The root task's result, written by its last job on the controller's thread.
 private final class RootResult: @unchecked Sendable {
   var value: String?
-}
-
-extension Int64 {
-  fileprivate func addingSaturating(_ other: Int64) -> Int64 {
-    let (sum, overflow) = addingReportingOverflow(other)
-    return overflow ? (other < 0 ? .min : .max) : sum
-  }
 }

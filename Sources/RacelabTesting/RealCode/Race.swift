@@ -38,6 +38,24 @@ public enum Race {
     await withCheckedContinuation { run.resumeWhenSettled($0) }
   }
 
+  /// A duration somewhere in `window`, for the calling task's next sleep: sleep for the
+  /// duration returned (`Task.sleep(for:)`, or `sleep(for:)` on an injected clock), and racelab
+  /// ends that sleep anywhere in the window. Explorations try every way the window can fall
+  /// against the run's other instants, exactly, as `sleep: 50ms..600ms` in a model file does: a
+  /// network reply that takes 50 ms to 600 ms, say. It returns the window's start, which is also
+  /// what a plain run, a replay's default and code outside a controlled run sleep.
+  ///
+  /// ```swift
+  /// try await Task.sleep(for: Race.duration(in: .milliseconds(50) ... .milliseconds(600)))
+  /// ```
+  public static func duration(in window: ClosedRange<Duration>) -> Duration {
+    if let run = RunOfThisThread.current {
+      let lower = SleepDuration.nanoseconds(window.lowerBound)
+      run.expectWindowedSleep(max(0, lower)...max(0, SleepDuration.nanoseconds(window.upperBound)))
+    }
+    return window.lowerBound
+  }
+
   /// Keeps the main actor busy for `duration` of virtual time, as a main-actor job that long
   /// would (a layout pass, a slow synchronous call): no other main-actor job runs until then,
   /// while timers fire and pool jobs run. Call it from the main actor.

@@ -28,16 +28,36 @@ extension RealCodeExecution {
   /// a problem.
   static let attempts = 8
 
-  /// Runs once with `strategy`, again (with the strategy as given) while a sleep's duration
-  /// was read uncertainly, at most ``attempts`` times; the last run then says so.
+  /// How often a run is started again for its windowed sleeps before it is taken with a
+  /// problem: each start settles at least one more order, so a run needs at most one per
+  /// choice it makes between windowed instants.
+  static let windowRestarts = 10_000
+
+  /// Runs once with `strategy`; again, with the strategy as given, while the instants its
+  /// windowed sleeps end at do not give the orders it chose (from instants that do), and while
+  /// a sleep's duration was read uncertainly (at most ``attempts`` times; the last run then
+  /// says so).
   private func runMeasuringSleepsCleanly<Strategy: SchedulingStrategy>(
     _ strategy: Strategy
   ) -> (RealCodeRunRecord, Strategy) {
     var attempt = 1
+    var restarts = 0
+    var windowInstants: [Int64]?
     while true {
       var decided = strategy
-      var record = ControlledRun(limits: limits, tracing: log.keepsRecords)
-        .execute(body, strategy: &decided)
+      var record = ControlledRun(
+        limits: limits, tracing: log.keepsRecords, windowInstants: windowInstants
+      ).execute(body, strategy: &decided)
+      if let restart = record.restartInstants {
+        guard restarts < Self.windowRestarts else {
+          record.problems.append(
+            "the windowed sleeps' instants did not settle in \(restarts) starts")
+          return (record, decided)
+        }
+        restarts += 1
+        windowInstants = restart
+        continue
+      }
       guard record.uncertainSleeps > 0 else { return (record, decided) }
       guard attempt < Self.attempts else {
         record.problems.append(

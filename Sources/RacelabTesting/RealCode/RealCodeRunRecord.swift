@@ -18,6 +18,9 @@ struct RealCodeRunRecord: Sendable {
   /// Sleeps whose duration the bounds racelab measured do not determine
   /// (``SleepDuration/Reading/certain``).
   var uncertainSleeps = 0
+  /// The instants at which the windowed sleeps must end for the answers the run chose, when
+  /// the instants it used do not give them: the run is not kept, and runs again from these.
+  var restartInstants: [Int64]?
 }
 
 /// The bounds of one controlled run.

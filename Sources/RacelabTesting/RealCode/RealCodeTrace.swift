@@ -80,6 +80,20 @@ struct RealCodeTrace {
       .sleepStarted(Self.task(number), timer: id, duration: duration, due: due, rule: "S2"))
   }
 
+  /// Task `number`'s sleep, just started, lasts somewhere in `window` nanoseconds; this run
+  /// ends it at `due`.
+  mutating func sleepWindowed(
+    task number: Int, window: ClosedRange<Int64>, due: VirtualTime, at time: VirtualTime
+  ) {
+    guard let timer = timers[number]?.id else { return }
+    let dueWindow =
+      time.advanced(by: window.lowerBound)...time.advanced(by: window.upperBound)
+    add(
+      time, running,
+      .sleepWindowed(
+        Self.task(number), timer: timer, window: window, dueWindow: dueWindow, due: due))
+  }
+
   /// When task `number`'s pending sleep is due, if it has one.
   func pendingSleep(of number: Int) -> VirtualTime? {
     timers[number]?.due

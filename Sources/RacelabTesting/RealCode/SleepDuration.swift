@@ -20,10 +20,15 @@ enum SleepDuration {
   /// The duration of a sleep whose deadline was measured as `request`; `nil` when the
   /// clock's durations are not `Duration`s.
   static func read(_ request: DeadlineRequest) -> Reading? {
+    bounds(of: request).map { reading(from: $0.lowerBound, through: $0.upperBound) }
+  }
+
+  /// The durations the deadline measured as `request` allows; `nil` when the clock's
+  /// durations are not `Duration`s.
+  static func bounds(of request: DeadlineRequest) -> ClosedRange<Int64>? {
     guard let measured = request.atArrival.map(nanoseconds) else { return nil }
     let low = max(0, measured)
-    let high = max(low, request.fromJobStart.map(nanoseconds) ?? low)
-    return reading(from: low, through: high)
+    return low...max(low, request.fromJobStart.map(nanoseconds) ?? low)
   }
 
   /// The roundest value in `low...high` (both non-negative), and whether it is certain.
