@@ -104,6 +104,11 @@ struct RealCodeConformanceTests {
     let result = try #require(run.trace.firstIndex { $0.contains("result is in") })
     #expect(early < result)
     #expect(run.trace[result].contains("1.000s"))
+    // The README shows this trace.
+    #expect(
+      run.trace.contains(
+        "      0.000s  1  pool  T1 starts                  T2 created (from T1) · first step "
+          + "queued on pool (C5: a new task starts in a job of its own, after the current one)"))
   }
 
   @Test("S4: the timer expires and the sleep returns normally")

@@ -79,8 +79,12 @@ final class ControlledRun: @unchecked Sendable {
     }
     guard let deadline else {
       if task != 0, taskNumbers[task] == nil {
-        taskNumbers[task] = taskNumbers.count + 1
+        let number = taskNumbers.count + 1
+        taskNumbers[task] = number
         JobRouter.register(task, to: self)
+        openJobOfCurrentTask()
+        traced?.taskCreated(
+          task: number, by: taskNumbers[runningTask], firstJobOn: home, at: now)
       }
       arrivals.withLock { $0.ready.append(Ready(job: job, home: home, task: task)) }
       if let number = taskNumbers[task], let due = traced?.pendingSleep(of: number), due > now {
@@ -150,7 +154,7 @@ final class ControlledRun: @unchecked Sendable {
   }
 
   private static func describe(_ window: ClosedRange<Int64>) -> String {
-    "\(Duration.nanoseconds(window.lowerBound))...\(Duration.nanoseconds(window.upperBound))"
+    DurationText.format(window.lowerBound) + ".." + DurationText.format(window.upperBound)
   }
 
   /// Checks `holds` after every job from now on, under `name`.

@@ -34,6 +34,15 @@ struct RealCodeTrace {
     TaskID(index: Int32(clamping: number - 1))
   }
 
+  /// Task `number` was created by task `creator` (`nil`: by racelab, to run the body), its
+  /// first job queued on `home`.
+  mutating func taskCreated(
+    task number: Int, by creator: Int?, firstJobOn home: JobHome, at time: VirtualTime
+  ) {
+    let origin = creator.map { "from T\($0)" } ?? "the body"
+    add(time, running, .taskCreated(Self.task(number), program: origin, lane: Self.lane(home)))
+  }
+
   /// A job of task `number` starts on `home`: its first step or a resumption.
   mutating func jobStarted(task number: Int, on home: JobHome, at time: VirtualTime) {
     let lane = Self.lane(home)
