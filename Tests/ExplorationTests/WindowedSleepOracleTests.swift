@@ -10,8 +10,8 @@ import Testing
 /// explored, and every one is also run with each sleep replaced by a fixed length on a
 /// quarter-millisecond grid (every constant is a whole millisecond and at most three windows
 /// are live, so the grid meets every combination of answers), each of those explored for its
-/// same-instant orders only. Some runs stop at `until:`, which a window may cross. The outcomes
-/// must be the same sets.
+/// same-instant orders only. Some runs stop at `until:`, which a window may cross, and some
+/// happenings may never arrive (`maybe: true`). The outcomes must be the same sets.
 struct WindowedSleepOracleTests {
   /// One generated model: its windows and the text with a placeholder for each sleep.
   struct Case: CustomTestStringConvertible, Sendable {
@@ -133,6 +133,16 @@ struct WindowedSleepOracleTests {
     if pick(0...1) == 1 {
       until = "until: \(max(arrival?.upperBound ?? 0, pick(2...6)))ms\n"
     }
+    // Sometimes the ping or the stop may never arrive (explore also tries it lost).
+    switch pick(0...3) {
+    case 0:
+      timeline = timeline.replacingOccurrences(
+        of: "event: ping}", with: "event: ping, maybe: true}")
+    case 1:
+      timeline = timeline.replacingOccurrences(
+        of: "event: stop}", with: "event: stop, maybe: true}")
+    default: break
+    }
     let scenario = "name: race\nmodel: ./sleepers.model.yaml\n" + until + "timeline:\n" + timeline
     return Case(
       seed: seed, windows: windows, template: template, scenarioTemplate: scenario,
@@ -172,6 +182,7 @@ struct WindowedSleepOracleTests {
     #expect(Self.generated.contains { $0.scenarioTemplate.contains("event: stop") })
     #expect(Self.generated.contains { $0.arrival != nil })
     #expect(Self.generated.contains { $0.scenarioTemplate.contains("until: ") })
+    #expect(Self.generated.contains { $0.scenarioTemplate.contains("maybe: true") })
     // The races are races: most have more than one outcome.
     let raced = try Self.cases.filter { try Self.explored($0).count > 1 }.count
     #expect(raced >= Self.cases.count / 2)
