@@ -44,6 +44,28 @@ public enum DurationText {
     return "\(sign)\(seconds).\(digits)s"
   }
 
+  /// An instant counted in days, as a run that spans days shows it: `+30d 00:00:00.100`
+  /// (days since the start, then the hour, minute and second of that day, the second with
+  /// millisecond precision and finer digits only when needed).
+  public static func dayInstant(_ time: VirtualTime) -> String {
+    let value = time.nanoseconds
+    let sign = value < 0 ? "-" : "+"
+    let magnitude = value.magnitude
+    let secondsPerDay: UInt64 = 86_400
+    let nanosecondsPerSecond: UInt64 = 1_000_000_000
+    let days = magnitude / (secondsPerDay * nanosecondsPerSecond)
+    let ofDay = magnitude % (secondsPerDay * nanosecondsPerSecond)
+    let seconds = ofDay / nanosecondsPerSecond
+    let second = instant(VirtualTime(nanoseconds: Int64(ofDay % (60 * nanosecondsPerSecond))))
+    let secondText = String(second.dropLast())  // without the unit
+    return "\(sign)\(days)d \(twoDigits(seconds / 3600)):\(twoDigits(seconds / 60 % 60)):"
+      + (seconds % 60 < 10 ? "0" + secondText : secondText)
+  }
+
+  private static func twoDigits(_ value: UInt64) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+
   private static func decimal(_ magnitude: UInt64, unit: UInt64) -> String {
     let whole = magnitude / unit
     var rest = magnitude % unit

@@ -6,6 +6,8 @@ import RacelabKernel
 struct Phrasebook {
   let words: RuntimeWords
   let laneNames: [String]
+  /// How instants and lengths are written.
+  var instants = InstantStyle.seconds
 
   /// The name of `lane`, or its index when the report does not name it.
   func name(of lane: LaneID) -> String {
@@ -37,7 +39,7 @@ struct Phrasebook {
     }
     if let until = position.busyUntil {
       behind.append(
-        "the busy \(name(of: position.lane)) lane (until \(DurationText.instant(until)))")
+        "the busy \(name(of: position.lane)) lane (until \(instants.format(until)))")
     }
     var text = behind.isEmpty ? "" : "queued behind " + behind.joined(separator: " and ")
     if position.frozen {
@@ -145,7 +147,7 @@ struct Phrasebook {
 
   /// `main lane busy until 2.050s: nothing else runs there`.
   func laneHeld(_ lane: String, until: VirtualTime) -> String {
-    "\(lane) lane busy until \(DurationText.instant(until)): nothing else runs there"
+    "\(lane) lane busy until \(instants.format(until)): nothing else runs there"
   }
 
   /// `done · main lane free again`, at the end of a job that held its lane.
@@ -169,8 +171,8 @@ struct Phrasebook {
   func sleepStarted(
     timer: TimerID, duration: Int64, due: VirtualTime, rule: String?
   ) -> String {
-    let length = DurationText.instant(VirtualTime(nanoseconds: duration))
-    return "\(words.sleep) \(length) → \(timer) due at \(DurationText.instant(due))"
+    let length = instants.length(duration)
+    return "\(words.sleep) \(length) → \(timer) due at \(instants.format(due))"
       + cite(rule)
   }
 
@@ -180,11 +182,11 @@ struct Phrasebook {
     timer: TimerID, window: ClosedRange<Int64>, dueWindow: ClosedRange<VirtualTime>,
     due: VirtualTime
   ) -> String {
-    let shortest = DurationText.instant(VirtualTime(nanoseconds: window.lowerBound))
-    let longest = DurationText.instant(VirtualTime(nanoseconds: window.upperBound))
+    let shortest = instants.length(window.lowerBound)
+    let longest = instants.length(window.upperBound)
     return "its length is a window of \(shortest)…\(longest): \(timer) fires somewhere in "
-      + "\(DurationText.instant(dueWindow.lowerBound))…\(DurationText.instant(dueWindow.upperBound))"
-      + " (here at \(DurationText.instant(due)))"
+      + "\(instants.format(dueWindow.lowerBound))…\(instants.format(dueWindow.upperBound))"
+      + " (here at \(instants.format(due)))"
   }
 
   /// A sleep that threw at once because its task was already cancelled.
@@ -235,8 +237,8 @@ struct Phrasebook {
 
   /// `arrival chosen at 1.200s in the window 0.050s…2.000s`.
   func arrivalChosen(at instant: VirtualTime, window: ClosedRange<VirtualTime>) -> String {
-    "arrival chosen at \(DurationText.instant(instant)) in the window "
-      + "\(DurationText.instant(window.lowerBound))…\(DurationText.instant(window.upperBound))"
+    "arrival chosen at \(instants.format(instant)) in the window "
+      + "\(instants.format(window.lowerBound))…\(instants.format(window.upperBound))"
   }
 
   /// `order chosen: applied before a, b, due at the same instant`.

@@ -81,11 +81,11 @@ extension SVGTimeline {
           + "stroke=\"#d0d4da\" stroke-width=\"1\"/>")
       out.append(
         "<text x=\"\(x)\" y=\"\(bodyTop - 10)\" transform=\"rotate(-40 \(x) \(bodyTop - 10))\">"
-          + "\(esc(DurationText.instant(time)))</text>")
+          + "\(esc(phrases.instants.format(time)))</text>")
       let gap = index > 0 ? time.nanoseconds - columnTimes[index - 1].nanoseconds : 0
       if gap > Self.breakAfter.nanoseconds {
         let middle = (xs[index - 1] + x) / 2
-        let length = DurationText.instant(VirtualTime(nanoseconds: gap))
+        let length = phrases.instants.length(gap)
         let tooltip = esc("a gap of \(length), not to scale")
         out.append(
           "<g><title>\(tooltip)</title><line x1=\"\(middle - 4)\" y1=\"\(bodyTop)\" "

@@ -18,8 +18,10 @@ import RacelabKernel
 public enum SVGTimelineRenderer {
   /// The picture of `report`, ending with exactly one newline.
   public static func render(_ report: RunReport) -> String {
+    let latest = report.result.trace.map(\.time).max() ?? .zero
     let phrases = Phrasebook(
-      words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
+      words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
+      instants: InstantStyle(latest: latest))
     var drawing = SVGTimeline(phrases: phrases)
     for event in report.result.trace { drawing.draw(event) }
     drawing.finish()
@@ -169,7 +171,7 @@ struct SVGTimeline {
       break
     case .sleepStarted(let task, let timer, let duration, let due, let rule):
       let text = phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule)
-      openSleeps[task] = (column(time), "due \(DurationText.instant(due))")
+      openSleeps[task] = (column(time), "due \(phrases.instants.format(due))")
       rows.insert(.task(task))
       rows.insert(.timers)
       items.append(
@@ -179,8 +181,8 @@ struct SVGTimeline {
     case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
       if var open = openSleeps[task] {
         open.label =
-          "due in \(DurationText.instant(dueWindow.lowerBound))…"
-          + DurationText.instant(dueWindow.upperBound)
+          "due in \(phrases.instants.format(dueWindow.lowerBound))…"
+          + phrases.instants.format(dueWindow.upperBound)
         openSleeps[task] = open
       }
       point(

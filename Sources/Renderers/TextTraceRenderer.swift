@@ -79,8 +79,9 @@ public final class TextTraceWriter: StreamedTraceWriter {
     self.layout = columns.layout
     self.output = ChunkedOutput(size: chunkSize, write: write)
     self.narrator = TraceNarrator(
-      phrases: Phrasebook(words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames)
-    )
+      phrases: Phrasebook(
+        words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
+        instants: columns.layout.instants))
     for line in Self.header(of: report) { append(line) }
     append("")
     append(layout.columnHeader)

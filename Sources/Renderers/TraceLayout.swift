@@ -19,12 +19,15 @@ struct TraceLayout {
   let laneWidth: Int
   let timeWidth: Int
   let orderWidth: Int
+  /// How the time column and the explanations write instants.
+  let instants: InstantStyle
 
   /// A layout whose lane column fits `laneNames` and the column header, and whose time and
   /// place columns fit `extent`.
   init(laneNames: [String], extent: Extent) {
     laneWidth = ([Self.laneHeader, TraceNarrator.noLane] + laneNames).map(\.count).max() ?? 0
-    timeWidth = extent.widestTime
+    instants = InstantStyle(latest: extent.latest)
+    timeWidth = instants == .days ? extent.widestDayTime : extent.widestTime
     orderWidth = max(Self.orderHeader.count, String(extent.mostPlaces).count)
   }
 
@@ -39,8 +42,12 @@ struct TraceLayout {
   /// What the time and place columns must fit, gathered one line at a time, so that a trace
   /// read as a stream is measured without being kept.
   struct Extent {
-    /// The widest time shown, at least ``TraceLayout/minimumTimeWidth``.
+    /// The widest time shown in seconds, at least ``TraceLayout/minimumTimeWidth``.
     private(set) var widestTime = TraceLayout.minimumTimeWidth
+    /// The widest time shown in days.
+    private(set) var widestDayTime = 0
+    /// The latest time shown.
+    private(set) var latest = VirtualTime.zero
     /// The most happenings at one instant, at least 1.
     private(set) var mostPlaces = 1
     private var places = InstantPlaces()
@@ -50,6 +57,8 @@ struct TraceLayout {
       switch line {
       case .head(let time, _, _, _), .broken(let time, _, _, _):
         widestTime = max(widestTime, DurationText.instant(time).count)
+        widestDayTime = max(widestDayTime, DurationText.dayInstant(time).count)
+        latest = max(latest, time)
       case .more: break
       }
       if let place = places.place(of: line) { mostPlaces = max(mostPlaces, place) }
@@ -112,7 +121,7 @@ struct TraceLayout {
     _ text: String
   ) -> String {
     trimmed(
-      marker + Self.padLeft(DurationText.instant(time), timeWidth) + Self.gap
+      marker + Self.padLeft(instants.format(time), timeWidth) + Self.gap
         + Self.padLeft(place.map(String.init) ?? "", orderWidth) + Self.gap
         + Self.padRight(VisibleText.escaping(lane), laneWidth) + Self.gap
         + Self.padRight(VisibleText.escaping(subject), Self.subjectWidth) + Self.gap + text)

@@ -92,7 +92,7 @@ struct BoundedResponseTests {
       scenario: "timeline:\n  - {at: 0s, event: verify}\n  - {at: 4d, event: acknowledge}\n")
     #expect(
       timelineLines(late.outputText).last
-        == "!! 345600.000s     main  BROKEN                     a verified purchase was not "
+        == "!! +4d 00:00:00.000     main  BROKEN                     a verified purchase was not "
         + "acknowledged within 3 days (opened at 0s, not met by 3d) · invariant acknowledged-in-time"
     )
   }
@@ -108,7 +108,7 @@ struct BoundedResponseTests {
     #expect(stopped.outputText.contains("broken: none"))
     #expect(
       timelineLines(stopped.outputText).last
-        == "   86400.000s  2  ·     acknowledged-in-time       acknowledged-in-time still open: "
+        == "   +1d 00:00:00.000  2  ·     acknowledged-in-time       acknowledged-in-time still open: "
         + "opened at 0s, due by 3d, after the run stops")
   }
 

@@ -93,7 +93,8 @@ struct SVGOutputTests {
     let run = svg(folder.path("long.yaml"))
     let reading = try #require(SVGReading.read(run.output))
     #expect(reading.texts.contains("≈"))
-    #expect(reading.texts.contains("a gap of 10368000.000s, not to scale"))
+    #expect(reading.texts.contains("a gap of 120d, not to scale"))
+    #expect(reading.texts.contains("+120d 00:00:00.000"))
     let width = try #require(run.output.firstMatch(of: /width="(\d+)"/).map { Int($0.1) })
     #expect(width.map { $0 < 1000 } == true)
   }
