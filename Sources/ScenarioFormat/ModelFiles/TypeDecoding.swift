@@ -107,6 +107,16 @@ extension ModelFileDecoder {
         ok = false
         continue
       }
+      // A word an expression reads as its own (`none`, `true`, `if`): an enum value spelled
+      // like one could be declared but never written.
+      if Self.wordKeywords.contains(value) || ExpressionParser.keywords.contains(value) {
+        context.error(
+          item.location,
+          "'\(value)' cannot be an enum value: expressions read it as a word of their own, so "
+            + "the value could never be written; give it another name")
+        ok = false
+        continue
+      }
       values.append(value)
       firstAt[value] = item.location
     }
