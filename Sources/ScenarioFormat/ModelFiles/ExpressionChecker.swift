@@ -317,7 +317,11 @@ extension ModelFileDecoder {
     let note =
       records.contains { $0.name == word }
       ? "'\(word)' is a record: 'recorded(\(word))' counts its entries"
-      : NearestWord.suggestion(for: word, among: known).map { "did you mean '\($0)'?" }
+      : hint?.stripped == .text
+        // A text where a name was read: YAML's quotes are not the expression's.
+        ? "a text is written in double quotes inside the expression: '\"\(word)\"' (the outer "
+          + "quotes are YAML's, the inner ones the text's)"
+        : NearestWord.suggestion(for: word, among: known).map { "did you mean '\($0)'?" }
     context.error(
       location,
       isEnumValue
