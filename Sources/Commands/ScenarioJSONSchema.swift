@@ -125,6 +125,7 @@ enum ScenarioJSONSchema {
     case .date: schema = date
     case .dateOrNever: schema = ["anyOf": [date, ["const": "never"]]]
     case .word(let words): schema = ["enum": words]
+    case .wordOrNone(let words): schema = ["enum": words + ["none"]]
     case .list(let element): schema = ["type": "array", "items": self.kind(element, help)]
     }
     schema["description"] = help

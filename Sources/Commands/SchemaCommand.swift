@@ -128,6 +128,7 @@ public struct SchemaCommand: Sendable {
     case .date: "date (YYYY-MM-DD)"
     case .dateOrNever: "date (YYYY-MM-DD) or never"
     case .word(let words): words.joined(separator: " | ")
+    case .wordOrNone(let words): (words + ["none"]).joined(separator: " | ")
     case .list(let element): "list of \(kindName(element))"
     }
   }

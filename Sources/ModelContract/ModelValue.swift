@@ -24,6 +24,8 @@ public indirect enum ValueKind: Sendable, Hashable {
   case dateOrNever
   /// One word from a fixed list.
   case word([String])
+  /// One word from a fixed list, or the word `none` (no value).
+  case wordOrNone([String])
   /// A list of values of one kind (`[1.4.0, 1.5.0]`).
   case list(ValueKind)
 }
@@ -77,8 +79,11 @@ public enum ModelValue: Sendable, Hashable {
     case (.integer(let value), .integer(let range)): range.contains(value)
     case (.boolean, .boolean), (.text, .text), (.text, .textOrNone): true
     case (.date, .date), (.date, .dateOrNever): true
-    case (.word(let word), .word(let words)): words.contains(word)
-    case (.absent, .durationOrNone), (.absent, .textOrNone), (.absent, .dateOrNever): true
+    case (.word(let word), .word(let words)), (.word(let word), .wordOrNone(let words)):
+      words.contains(word)
+    case (.absent, .durationOrNone), (.absent, .textOrNone), (.absent, .dateOrNever),
+      (.absent, .wordOrNone):
+      true
     case (.list(let items), .list(let element)): items.allSatisfy { $0.fits(element) }
     default: false
     }

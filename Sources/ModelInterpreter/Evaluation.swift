@@ -14,6 +14,8 @@ struct Scope {
   var locals: Locals
   /// The record row a `recorded(… where …)` filter looks at.
   var row: [Value]? = nil
+  /// The rows of the filters the current one is nested in, the outermost first.
+  var outerRows: [[Value]] = []
   /// The running task, if any (`is-cancelled`).
   var task: TaskID?
   /// The process of the running code, whose wall clock `wall` and `today` read (the first
@@ -21,6 +23,17 @@ struct Scope {
   var process = 0
   /// Function calls deep.
   var depth = 0
+}
+
+extension Scope {
+  /// The scope of a filter over `row`, nested in this one: the row this scope looks at, if any,
+  /// becomes the innermost of the outer rows.
+  func looking(at row: [Value]) -> Scope {
+    var inner = self
+    if let current = self.row { inner.outerRows.append(current) }
+    inner.row = row
+    return inner
+  }
 }
 
 extension InterpretedModel {
@@ -33,6 +46,9 @@ extension InterpretedModel {
     case .state(let slot): return state[slot]
     case .local(let slot): return scope.locals[slot]
     case .rowField(let field): return scope.row?[field] ?? .none
+    case .outerRowField(let depth, let field):
+      let index = scope.outerRows.count - depth
+      return scope.outerRows.indices.contains(index) ? scope.outerRows[index][field] : .none
     case .now: return .duration(context.now.nanoseconds)
     case .wall:
       let (shifted, _) = Self.wall(context).addingReportingOverflow(clockShift(scope.process))
@@ -122,8 +138,7 @@ extension InterpretedModel {
       var count: Int64 = 0
       try spend(records[record].count)
       for row in records[record] {
-        var inner = scope
-        inner.row = row
+        let inner = scope.looking(at: row)
         if try evaluate(filter, inner, context: &context).isTrue { count += 1 }
       }
       return .int(count)
@@ -136,8 +151,7 @@ extension InterpretedModel {
       var seen = Set<Value>()
       try spend(records[record].count)
       for row in records[record] {
-        var inner = scope
-        inner.row = row
+        let inner = scope.looking(at: row)
         seen.insert(try evaluate(key, inner, context: &context))
       }
       return .int(Int64(seen.count))

@@ -24,9 +24,7 @@ extension InterpretedModel {
   ) throws(RunTimeError) -> Bool {
     try spend(1)
     guard let filter else { return true }
-    var inner = scope
-    inner.row = row
-    return try evaluate(filter, inner, context: &context).isTrue
+    return try evaluate(filter, scope.looking(at: row), context: &context).isTrue
   }
 
   /// A table query's value.
@@ -71,8 +69,7 @@ extension InterpretedModel {
     var winner: (row: [Value], keys: [Value])?
     var tied = false
     for row in rows {
-      var inner = scope
-      inner.row = row
+      let inner = scope.looking(at: row)
       var values: [Value] = []
       for key in keys { values.append(try evaluate(key.key, inner, context: &context)) }
       guard let current = winner else {
@@ -139,8 +136,7 @@ extension InterpretedModel {
         guard case .list(let row) = rows[index],
           try matches(row, filter, scope, context: &context)
         else { continue }
-        var inner = scope
-        inner.row = row
+        let inner = scope.looking(at: row)
         var updated = row
         for assignment in assignments {
           updated[assignment.column + 1] = try evaluate(assignment.value, inner, context: &context)

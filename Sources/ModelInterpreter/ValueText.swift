@@ -18,7 +18,7 @@ enum ValueText {
     case .optional(.text): .textOrNone
     case .optional(.duration): .durationOrNone
     case .optional(.day): .dateOrNever
-    case .optional(.enumeration(let index)): .word(program.enums[index].values + ["none"])
+    case .optional(.enumeration(let index)): .wordOrNone(program.enums[index].values)
     case .instant, .task, .optional, .table, .row: nil
     }
   }

@@ -10,6 +10,10 @@ public indirect enum Expression: Sendable, Hashable {
   /// A column of the row being filtered by ``recorded(_:where:)`` (index among the record's
   /// fields) or by a table query (index in the row's list: the column's index plus one).
   case rowField(Int)
+  /// A column of a row an enclosing filter looks at, from a filter nested in it
+  /// (`recorded(a where recorded(b where b.key == a.key) == 0)`): `depth` 1 is the row of the
+  /// filter just outside the current one, 2 the one outside that; `field` as in ``rowField(_:)``.
+  case outerRowField(depth: Int, field: Int)
   /// `row.column`: a column of a row value (the column's index among the table's columns);
   /// `none` when the row is `none`.
   case column(Expression, Int)

@@ -4,8 +4,8 @@ extension Expression {
   /// The expressions this one is made of, one level down.
   public var children: [Expression] {
     switch self {
-    case .literal, .state, .local, .rowField, .now, .wall, .today, .isCancelled, .currentTask,
-      .newUUID:
+    case .literal, .state, .local, .rowField, .outerRowField, .now, .wall, .today, .isCancelled,
+      .currentTask, .newUUID:
       return []
     case .not(let operand), .negate(let operand, _), .mix(let operand), .length(let operand),
       .unwrapped(let operand), .column(let operand, _), .distinct(_, let operand):

@@ -41,7 +41,7 @@ enum Contract {
     case .boolean: .boolean(true)
     case .text, .textOrNone: .text("sample")
     case .date, .dateOrNever: .date(20_500)
-    case .word(let words): .word(words.last ?? "")
+    case .word(let words), .wordOrNone(let words): .word(words.last ?? "")
     case .list(let element): .list([sample(element), sample(element)])
     }
   }

@@ -57,7 +57,10 @@ extension DecodingContext {
         return nil
       }
       return .date(day)
-    case .word(let words):
+    case .wordOrNone where text == "none":
+      return .absent
+    case .word(let words), .wordOrNone(let words):
+      let words = kind == .word(words) ? words : words + ["none"]
       guard words.contains(text) else {
         let note = NearestWord.suggestion(for: text, among: words).map { "did you mean '\($0)'?" }
         error(

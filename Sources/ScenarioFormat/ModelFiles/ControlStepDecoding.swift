@@ -358,8 +358,7 @@ extension ModelFileDecoder {
     if end < text.count {
       let start = end + separator.count
       let conditionSource = ExpressionSource(part: Array(text[start...]), of: source, at: start)
-      var inner = scope
-      inner.row = .table(table)
+      let inner = scope.looking(at: .table(table))
       guard
         let typed = expression(
           conditionSource, "the condition of 'for-each'", type: .bool, scope: inner)

@@ -105,8 +105,7 @@ extension ModelFileDecoder {
       }
       var filter: Expression?
       if let condition {
-        var inner = scope
-        inner.row = .record(record)
+        let inner = scope.looking(at: .record(record))
         guard
           let typed = check(condition, hint: .bool, scope: inner, source: source),
           let checked = require(
@@ -219,17 +218,27 @@ extension ModelFileDecoder {
     "true", "false", "none", "now", "wall", "today", "is-cancelled", "current-task",
   ]
 
-  /// A local, a row field or a state variable named `word`, if any.
+  /// A local, a row field or a state variable named `word`, if any. The current row's columns
+  /// are named alone or after their record or table (`launch`, `uuid-loaded.launch`); an
+  /// enclosing filter's only after it, innermost first.
   func resolve(_ word: String, scope: ExpressionScope) -> Typed? {
     if let row = scope.row {
-      let (fields, prefix, offset) =
-        switch row {
-        case .record(let record): (records[record].fields, records[record].name + ".", 0)
-        case .table(let table): (tables[table].columns, tables[table].name + ".", 1)
-        }
-      let field = word.hasPrefix(prefix) ? String(word.dropFirst(prefix.count)) : word
-      if let index = fields.firstIndex(where: { $0.name == field }) {
-        return Typed(expression: .rowField(index + offset), type: fields[index].type)
+      let columns = rowColumns(row)
+      let field =
+        word.hasPrefix(columns.prefix) ? String(word.dropFirst(columns.prefix.count)) : word
+      if let index = columns.fields.firstIndex(where: { $0.name == field }) {
+        return Typed(
+          expression: .rowField(index + columns.offset), type: columns.fields[index].type)
+      }
+    }
+    for (distance, row) in scope.outerRows.reversed().enumerated() {
+      let columns = rowColumns(row)
+      guard word.hasPrefix(columns.prefix) else { continue }
+      let field = word.dropFirst(columns.prefix.count)
+      if let index = columns.fields.firstIndex(where: { $0.name == field }) {
+        return Typed(
+          expression: .outerRowField(depth: distance + 1, field: index + columns.offset),
+          type: columns.fields[index].type)
       }
     }
     if let local = scope.local(word) {
@@ -242,6 +251,15 @@ extension ModelFileDecoder {
       return Typed(expression: .state(slot), type: state[slot].type)
     }
     return column(word, scope: scope)
+  }
+
+  /// The columns of the rows `row` names, the prefix that names them (`uuid-loaded.`), and
+  /// where the columns start in a row (a table's rows begin with their identity).
+  private func rowColumns(_ row: RowSource) -> (fields: [Field], prefix: String, offset: Int) {
+    switch row {
+    case .record(let record): (records[record].fields, records[record].name + ".", 0)
+    case .table(let table): (tables[table].columns, tables[table].name + ".", 1)
+    }
   }
 
   private mutating func name(

@@ -45,6 +45,17 @@ struct ExpressionScope {
   var locals: [LocalName] = []
   /// The record or table whose rows a `where` condition filters.
   var row: RowSource?
+  /// The rows of the filters this one is nested in, the outermost first: a nested filter reads
+  /// their columns by the record's or table's name (`a.key`).
+  var outerRows: [RowSource] = []
+
+  /// The scope of a filter over `row`, nested in this one.
+  func looking(at row: RowSource) -> ExpressionScope {
+    var inner = self
+    if let current = self.row { inner.outerRows.append(current) }
+    inner.row = row
+    return inner
+  }
 
   /// The visible local named `name` (the latest declaration).
   func local(_ name: String) -> LocalName? { locals.last { $0.name == name } }

@@ -43,8 +43,7 @@ extension ModelFileDecoder {
         note: "use 'best(… by …)' for a row in a fixed order")
       return nil
     }
-    var inner = scope
-    inner.row = .table(table)
+    let inner = scope.looking(at: .table(table))
     var filter: Expression?
     if let condition {
       guard let typed = check(condition, hint: .bool, scope: inner, source: source),
@@ -106,8 +105,7 @@ extension ModelFileDecoder {
       context.error(nameLocation, "'distinct(…)' takes one key: 'distinct(\(name) by KEY)'")
       return nil
     }
-    var inner = scope
-    inner.row = .record(record)
+    let inner = scope.looking(at: .record(record))
     guard let typed = check(key.key, hint: nil, scope: inner, source: source) else { return nil }
     return Typed(expression: .distinct(record, by: typed.expression), type: .int)
   }
