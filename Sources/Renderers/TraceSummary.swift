@@ -25,8 +25,9 @@ enum TraceSummary {
     return lines
   }
 
-  /// `expectations: all 3 hold`, `expectations: 1 of 3 FAILED`, `expectations: none`; with
-  /// none and invariants broken, says that nothing fails the run and how to pin them.
+  /// `expectations: all 3 hold`, `expectations: 1 of 3 FAILED`, `expectations: none`; when
+  /// invariants broke and no expectation names `violations`, says that they fail nothing and
+  /// how to pin them.
   private static func verdict(_ checks: [ExpectationCheck], violations: [String]) -> String {
     let failed = checks.filter { !$0.holds }.count
     if checks.isEmpty {
@@ -34,8 +35,14 @@ enum TraceSummary {
       return "expectations: none, so the broken invariants above do not fail the run "
         + "(pin them with expect: {violations: [\(violations.joined(separator: ", "))]})"
     }
-    return failed == 0
+    let verdict =
+      failed == 0
       ? "expectations: all \(checks.count) hold"
       : "expectations: \(failed) of \(checks.count) FAILED"
+    guard !violations.isEmpty, !checks.contains(where: { $0.key == "violations" }) else {
+      return verdict
+    }
+    return verdict + "; they do not name violations, so the broken invariants above are not "
+      + "checked (pin them with violations: [\(violations.joined(separator: ", "))])"
   }
 }

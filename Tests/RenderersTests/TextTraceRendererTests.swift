@@ -27,6 +27,18 @@ import Testing
     #expect(text.contains("ATTEMPT RECORDED · day 20680 · 1.4.0 → cooldown consumed"))
   }
 
+  @Test("expectations that do not name violations say the broken invariants fail nothing")
+  func expectationsWithoutViolations() {
+    var builder = ReportBuilder.busyMain()
+    builder.expected = [(key: "attempts", field: "attempts", value: "1")]
+    let summary = Self.summary(of: TextTraceRenderer.render(builder.report())).map(String.init)
+    #expect(
+      summary.contains(
+        "expectations: all 1 hold; they do not name violations, so the broken invariants "
+          + "above are not checked (pin them with violations: [no-fire-after-cancel, "
+          + "attempt-while-visible])"), "\(summary)")
+  }
+
   @Test func brokenInvariantsStartTheirLinesWithTheMarker() {
     let broken = Self.busyMain.split(separator: "\n").filter { $0.hasPrefix("!!") }
     #expect(broken.count == 2)
@@ -152,7 +164,9 @@ import Testing
       Self.summary(of: TextTraceRenderer.render(report)).dropFirst(2) == [
         "expect attempts: 1 ✓",
         "expect pending: true ✗ (actual false)",
-        "expectations: 1 of 2 FAILED",
+        "expectations: 1 of 2 FAILED; they do not name violations, so the broken invariants "
+          + "above are not checked (pin them with violations: [no-fire-after-cancel, "
+          + "attempt-while-visible])",
         "schedule s1:0.2",
         "fix: `guard !Task.isCancelled` after the sleep (variant cancel-guard)",
       ])
