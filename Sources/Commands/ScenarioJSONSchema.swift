@@ -92,13 +92,14 @@ enum ScenarioJSONSchema {
       : ["const": model, "description": "the model the scenario is written for"]
   }
 
-  /// One kind of timeline entry: `at`, `event: NAME`, `tie`, `maybe` and the event's fields.
+  /// One kind of timeline entry: `at`, `event: NAME`, `tie`, `maybe`, `lost` and the event's fields.
   private static func eventEntry(_ event: EventSpec) -> [String: Any] {
     var properties: [String: Any] = [
       "at": text("an offset (1.5s), a window (1s..2s) or an RFC 3339 time"),
       "event": ["const": event.name, "description": event.help],
       "tie": ["const": "last", "description": "after everything else due at the same instant"],
       "maybe": ["type": "boolean", "description": "explore also tries it never delivered"],
+      "lost": ["type": "boolean", "description": "sent but never delivered, in every run"],
     ]
     for parameter in event.parameters {
       properties[parameter.name] = kind(parameter.kind, parameter.help)

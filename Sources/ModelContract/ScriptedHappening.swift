@@ -17,14 +17,20 @@ public struct ScriptedHappening: Sendable, Hashable {
   /// Whether it may never arrive (`maybe: true`: a lost webhook, a dropped reply): `run`
   /// delivers it; `explore` tries it delivered and lost.
   public var maybe: Bool
+  /// Whether it is sent but never arrives (`lost: true`): every run loses it, and the trace
+  /// says so at its instant.
+  public var lost: Bool
 
   /// Creates a scripted happening.
-  public init(_ event: ScriptedEvent, _ timing: Timing, tie: TieRank = .normal, maybe: Bool = false)
-  {
+  public init(
+    _ event: ScriptedEvent, _ timing: Timing, tie: TieRank = .normal, maybe: Bool = false,
+    lost: Bool = false
+  ) {
     self.event = event
     self.timing = timing
     self.tie = tie
     self.maybe = maybe
+    self.lost = lost
   }
 }
 

@@ -93,9 +93,11 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
     for (happening, event) in zip(timeline, events) {
       switch happening.timing {
       case .at(let time):
-        simulation.schedule(event, at: time, tie: happening.tie, maybe: happening.maybe)
+        simulation.schedule(
+          event, at: time, tie: happening.tie, maybe: happening.maybe, lost: happening.lost)
       case .within(let window):
-        simulation.schedule(event, within: window, tie: happening.tie, maybe: happening.maybe)
+        simulation.schedule(
+          event, within: window, tie: happening.tie, maybe: happening.maybe, lost: happening.lost)
       }
     }
     return simulation

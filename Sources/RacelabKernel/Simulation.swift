@@ -68,11 +68,13 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// Registers a scripted happening due at `time`. Scripted happenings must be registered, in
   /// file order, before ``run()`` (C2).
   public mutating func schedule(
-    _ event: Model.Event, at time: VirtualTime, tie: TieRank = .normal, maybe: Bool = false
+    _ event: Model.Event, at time: VirtualTime, tie: TieRank = .normal, maybe: Bool = false,
+    lost: Bool = false
   ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
     if maybe { context.mayBeLost.insert(index) }
+    if lost { context.lost.insert(index) }
     context.agenda.push(
       AgendaEntry(
         due: time.nanoseconds,
@@ -85,11 +87,12 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// order against the others (the default strategy: as early as possible).
   public mutating func schedule(
     _ event: Model.Event, within window: ClosedRange<VirtualTime>, tie: TieRank = .normal,
-    maybe: Bool = false
+    maybe: Bool = false, lost: Bool = false
   ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
     if maybe { context.mayBeLost.insert(index) }
+    if lost { context.lost.insert(index) }
     let number = context.arrivals.ranges.count
     let instant = arrivalInstants.map { $0[number] } ?? window.lowerBound.nanoseconds
     context.arrivals.ranges.append(window)
@@ -329,10 +332,14 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       context.lanes[Int(lane)].queue.append(.task(task))
     case .event(let index):
       let event = context.events[Int(index)]
+      if !context.lost.isEmpty, context.lost.contains(index) {
+        context.record(.notDelivered(event: model.label(of: event), chosen: false), lane: nil)
+        return
+      }
       if !context.mayBeLost.isEmpty, context.mayBeLost.contains(index),
         choose(.delivery(event: model.label(of: event))) == 1
       {
-        context.record(.notDelivered(event: model.label(of: event)), lane: nil)
+        context.record(.notDelivered(event: model.label(of: event), chosen: true), lane: nil)
         return
       }
       if !context.arrivals.agendas.isEmpty, let window = context.arrivals.window(ofEvent: index) {

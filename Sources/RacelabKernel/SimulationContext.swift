@@ -43,6 +43,8 @@ public struct SimulationContext<Model: SimulationModel> {
   var nextTimer: Int64 = 1
   /// The scripted happenings (by event index) that may never arrive (`maybe: true`).
   var mayBeLost = Set<Int32>()
+  /// The scripted happenings (by event index) that every run loses (`lost: true`).
+  var lost = Set<Int32>()
   /// How many tasks wait for another task's value now (so that ending a task looks for
   /// waiters only when there can be any).
   var awaitingCount = 0

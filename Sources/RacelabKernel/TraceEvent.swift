@@ -74,8 +74,9 @@ public struct TraceEvent: Sendable, Equatable {
     case awaitEnded(TaskID, awaited: TaskID, queue: QueuePosition)
     /// The run reached its `until:` instant with happenings still due later; they never happen.
     case runStopped
-    /// A happening marked `maybe` was lost: it never arrives in this run.
-    case notDelivered(event: String)
+    /// A scripted happening never arrives in this run: marked `maybe` and lost by the
+    /// strategy's choice (`chosen`), or marked `lost` and lost in every run.
+    case notDelivered(event: String, chosen: Bool)
     /// A process ended (L1): the jobs queued on one of its lanes were dropped, and a busy job
     /// that held the lane (`busyCut`) was cut short.
     case jobsDropped(lane: LaneID, count: Int, busyCut: Bool)

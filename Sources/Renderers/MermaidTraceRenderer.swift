@@ -217,8 +217,8 @@ struct MermaidDrawing {
         .task(awaited), "--)", .task(task), phrases.awaitEnded(task, awaited: awaited, wait: wait))
     case .runStopped:
       statements.append(.spanningNote(["until: \(phrases.runStopped)"]))
-    case .notDelivered(let label):
-      note(.world, "\(label) \(phrases.notDelivered)")
+    case .notDelivered(let label, let chosen):
+      note(.world, "\(label) \(phrases.notDelivered(chosen: chosen))")
     case .jobsDropped(let lane, let count, let busyCut):
       note(.lane(lane), phrases.jobsDropped(count, busyCut: busyCut))
     case .note(let modelNote):

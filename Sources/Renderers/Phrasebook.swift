@@ -224,7 +224,11 @@ struct Phrasebook {
   var runStopped: String { "the run stops here; what is due later never happens" }
 
   /// A `maybe` happening that was lost.
-  var notDelivered: String { "never arrives: lost (maybe: true)" }
+  /// What a happening that never arrives says: lost by the schedule (`maybe: true`) or by the
+  /// file (`lost: true`).
+  func notDelivered(chosen: Bool) -> String {
+    chosen ? "never arrives: lost (maybe: true)" : "never arrives: lost (lost: true)"
+  }
 
   /// `2 queued jobs dropped: the process died (L1)`, led by `busy job cut short` when a busy job
   /// held the lane (L1).

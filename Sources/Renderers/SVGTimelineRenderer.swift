@@ -252,8 +252,8 @@ struct SVGTimeline {
       point(.task(task), time, .resume, nil, phrases.awaitEnded(task, awaited: awaited, wait: nil))
     case .runStopped:
       point(.world, time, .end, "until", phrases.runStopped)
-    case .notDelivered(let label):
-      point(.world, time, .cancel, label, "\(label) \(phrases.notDelivered)")
+    case .notDelivered(let label, let chosen):
+      point(.world, time, .cancel, label, "\(label) \(phrases.notDelivered(chosen: chosen))")
     case .jobsDropped(let lane, let count, let busyCut):
       point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count, busyCut: busyCut))
     case .note(let note):

@@ -110,7 +110,11 @@ struct TraceEventJSON {
         "awaitEnded",
         [task(id), ("awaited", .string(awaited.description)), ("queue", queue(position))]
       )
-    case .notDelivered(let event): ("notDelivered", [("event", .string(event))])
+    case .notDelivered(let event, let chosen):
+      (
+        "notDelivered",
+        [("event", .string(event)), ("lostBy", .string(chosen ? "schedule" : "file"))]
+      )
     case .runStopped: ("runStopped", [])
     case .jobsDropped(let target, let count, let busyCut):
       (

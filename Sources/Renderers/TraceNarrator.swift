@@ -179,9 +179,9 @@ struct TraceNarrator {
     case .runStopped:
       close()
       standalone(event.time, lane, "until", phrases.runStopped)
-    case .notDelivered(let label):
+    case .notDelivered(let label, let chosen):
       close()
-      standalone(event.time, lane, label, phrases.notDelivered)
+      standalone(event.time, lane, label, phrases.notDelivered(chosen: chosen))
     case .jobsDropped(let target, let count, let busyCut):
       close()
       standalone(

@@ -60,4 +60,54 @@ struct MaybeHappeningTests {
       result.errorText.contains(
         "bad.yaml:8:46: error: 'maybe' must be true or false, found 'perhaps'"))
   }
+
+  @Test("lost: true loses the happening in every run, and the trace says so at its instant")
+  func lostInEveryRun() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "lost.yaml", Self.scenario.replacingOccurrences(of: "maybe: true", with: "lost: true"))
+    let run = try runRacelab(["run", "lost.yaml"], in: folder.url)
+    #expect(run.status == 0)
+    #expect(
+      run.outputText.contains(
+        "      1.000s  1  ·     screen-disappear           never arrives: lost (lost: true)"))
+    #expect(run.outputText.contains("COOLDOWN CONSUMED"))
+    // explore explores it as if the entry were not there: no choice of its own.
+    try folder.write(
+      "gone.yaml",
+      Self.scenario.replacingOccurrences(
+        of: "  - {at: 1s, event: screen-disappear, maybe: true}\n", with: ""))
+    func explored(_ file: String) throws -> [String: Any] {
+      let result = try runRacelab(["explore", file, "--format", "json"], in: folder.url)
+      return try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+    }
+    let lost = try explored("lost.yaml")
+    let gone = try explored("gone.yaml")
+    #expect(lost["schedules"] as? Int == gone["schedules"] as? Int)
+    let summaries = { (report: [String: Any]) in
+      (report["outcomes"] as? [[String: Any]] ?? []).compactMap { outcome in
+        (try? JSONSerialization.data(
+          withJSONObject: outcome["summary"] ?? [:], options: .sortedKeys))
+          .map { String(decoding: $0, as: UTF8.self) }
+      }
+    }
+    #expect(summaries(lost) == summaries(gone))
+    #expect(!summaries(lost).isEmpty)
+  }
+
+  @Test("a happening is maybe or lost, not both")
+  func maybeAndLost() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "both.yaml",
+      Self.scenario.replacingOccurrences(of: "maybe: true", with: "maybe: true, lost: true"))
+    let result = try runRacelab(["run", "both.yaml"], in: folder.url)
+    #expect(result.status == 2)
+    #expect(
+      result.errorText.contains(
+        "both.yaml:8:52: error: a happening is either 'maybe: true' (explore tries it delivered "
+          + "and lost) or 'lost: true' (every run loses it), not both"))
+  }
 }

@@ -2,7 +2,7 @@ import ModelContract
 
 extension ScenarioDecoder {
   /// Decodes `timeline:`: each entry has `at:`, `event:`, an optional `tie: last`, an optional
-  /// `maybe: true` and the event's fields.
+  /// `maybe: true` or `lost: true`, and the event's fields.
   mutating func decodeTimeline(
     _ node: YAMLNode, vocabulary: ModelVocabulary, start: TimeSyntax.Timestamp
   ) -> [ScriptedHappening]? {
@@ -20,6 +20,18 @@ extension ScenarioDecoder {
       {
         maybe = flag
       }
+      var lost = false
+      if let entry = entries.entry("lost"),
+        case .boolean(let flag) = context.value(entry.value, .boolean, "'lost'")
+      {
+        lost = flag
+        if lost && maybe {
+          context.error(
+            entry.keyLocation,
+            "a happening is either 'maybe: true' (explore tries it delivered and lost) or "
+              + "'lost: true' (every run loses it), not both")
+        }
+      }
       guard let eventEntry = entries.entry("event") else {
         context.error(item.location, "a timeline entry needs 'event:'")
         continue
@@ -32,11 +44,11 @@ extension ScenarioDecoder {
       }
       let fields = context.values(
         entries, spec.parameters, at: item.location, in: "event '\(name)'",
-        ignoring: ["at", "event", "tie", "maybe"])
+        ignoring: ["at", "event", "tie", "maybe", "lost"])
       if let timing {
         happenings.append(
           ScriptedHappening(
-            ScriptedEvent(name: name, fields: fields), timing, tie: tie, maybe: maybe))
+            ScriptedEvent(name: name, fields: fields), timing, tie: tie, maybe: maybe, lost: lost))
       }
     }
     return happenings
