@@ -18,8 +18,8 @@ enum Instruction: Sendable, Hashable {
   /// The end of a `repeat` body: adds one to the counter local and jumps back to `body` while
   /// it stays below the limit local.
   case countUp(counter: Int, limit: Int, body: Int)
-  /// A sleep whose timer fires somewhere in `lower...upper` nanoseconds.
-  case sleepWithin(lower: Int64, upper: Int64)
+  /// A sleep whose timer fires somewhere in the window of durations `lower...upper`.
+  case sleepWithin(lower: Expression, upper: Expression)
   case guardNotCancelled
   case checkCancellation
   case yield

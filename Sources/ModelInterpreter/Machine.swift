@@ -145,8 +145,14 @@ extension InterpretedModel {
       let next = frame.top.locals[counter].integer + 1
       frame.top.locals[counter] = .int(next)
       if next < frame.top.locals[limit].integer { frame.top.pc = body }
-    case .sleepWithin(let lower, let upper):
+    case .sleepWithin(let lowerBound, let upperBound):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
+      let lower = try evaluated(lowerBound, in: frame, task: task, context: &context).integer
+      let upper = try evaluated(upperBound, in: frame, task: task, context: &context).integer
+      guard lower <= upper else {
+        let window = DurationText.formatSigned(lower) + ".." + DurationText.formatSigned(upper)
+        throw RunTimeError(message: "sleep: the window \(window) ends before it starts")
+      }
       try Self.checkEndOfClock("sleep", upper, context: context)
       frame.suspension = .sleep
       return .suspend(.sleepWithin(lower: lower, upper: upper))

@@ -31,9 +31,10 @@ public indirect enum StepKind: Sendable, Hashable {
   case call(operation: Int, arguments: [Expression], into: Int?)
   /// `sleep: EXPR` (*suspends*).
   case sleep(Expression)
-  /// `sleep: 50ms..2s`, nanoseconds (*suspends*): the timer fires somewhere in the window, a
-  /// choice point explored exactly like an arrival window.
-  case sleepWithin(lower: Int64, upper: Int64)
+  /// `sleep: 50ms..2s` or `sleep: "app.fastest..app.slowest"`, durations (*suspends*): the
+  /// timer fires somewhere in the window, whose bounds are read when the sleep starts; a choice
+  /// point explored exactly like an arrival window.
+  case sleepWithin(lower: Expression, upper: Expression)
   /// `guard-not-cancelled`: leaves the operation when the task is cancelled.
   case guardNotCancelled
   /// `check-cancellation`: throws `cancelled` when the task is cancelled.

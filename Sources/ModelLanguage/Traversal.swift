@@ -42,6 +42,7 @@ extension StepKind {
     case .assignLocal(_, let value), .assignState(_, let value), .cancel(let value),
       .await(let value, _), .sleep(let value):
       return [value]
+    case .sleepWithin(let lower, let upper): return [lower, upper]
     case .return(let value): return value.map { [$0] } ?? []
     case .if(let condition, _, _), .guard(let condition, _), .repeat(let condition, _, _),
       .forEach(_, let condition, _):
@@ -60,7 +61,7 @@ extension StepKind {
     case .delete(_, let filter): return filter.map { [$0] } ?? []
     case .setColumn(_, _, let assignment): return [assignment.value]
     case .guardNotCancelled, .checkCancellation, .yield, .throw, .mayCrash, .lifecycle,
-      .try, .transaction, .choose, .sleepWithin:
+      .try, .transaction, .choose:
       return []
     }
   }

@@ -108,4 +108,55 @@ struct WindowedSleepTests {
         "./prompt.model.yaml:13:16: error: a sleep with a window needs a model that reads time "
           + "only through the kernel"))
   }
+
+  /// The model with its window read from state, `1s` to `3s` unless a scenario sets them.
+  static let modelWithWindowFromState =
+    model
+    .replacingOccurrences(
+      of: "      fired-hidden: {type: int}\n",
+      with: "      fired-hidden: {type: int}\n      fastest: {type: duration, default: 1s}\n"
+        + "      slowest: {type: duration, default: 3s}\n"
+    )
+    .replacingOccurrences(of: "- sleep: 1s..3s", with: "- sleep: \"app.fastest..app.slowest\"")
+
+  @Test("a window whose bounds a scenario sets explores as the same window written in the model")
+  func windowFromState() throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    let literal = try runRacelab(["explore", "s.yaml", "--format", "json"], in: folder.url)
+    try folder.write("prompt.model.yaml", Self.modelWithWindowFromState)
+    let fromState = try runRacelab(["explore", "s.yaml", "--format", "json"], in: folder.url)
+    #expect(fromState.errorText.isEmpty, "\(fromState.errorText)")
+    func outcomes(_ output: Data) throws -> [String] {
+      let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+      return (report["outcomes"] as? [[String: Any]] ?? []).map {
+        "\($0["count"] ?? ""), \(($0["summary"] as? [String: Any])?["firedHidden"] ?? "")"
+      }
+    }
+    #expect(try outcomes(fromState.output) == outcomes(literal.output))
+    #expect(try outcomes(literal.output).count == 2)
+    // A scenario that ends the window before the hide leaves one outcome.
+    try folder.write(
+      "short.yaml",
+      Self.scenario.replacingOccurrences(
+        of: "timeline:", with: "state:\n  app.slowest: 1500ms\ntimeline:"))
+    let short = try runRacelab(["explore", "short.yaml", "--format", "json"], in: folder.url)
+    #expect(try outcomes(short.output) == ["1, 0"])
+  }
+
+  @Test("a window read from state that ends before it starts stops the run, named")
+  func backwardsWindowFromState() throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    try folder.write("prompt.model.yaml", Self.modelWithWindowFromState)
+    try folder.write(
+      "late.yaml",
+      Self.scenario.replacingOccurrences(
+        of: "timeline:", with: "state:\n  app.fastest: 5s\ntimeline:"))
+    let run = try runRacelab(["run", "late.yaml"], in: folder.url)
+    #expect(
+      run.outputText.contains(
+        "line 15 of wait: sleep: the window +5s..+3s ends before it starts · invariant "
+          + "run-time-error"), "\(run.outputText)")
+  }
 }

@@ -100,17 +100,28 @@ extension ModelFileDecoder {
     var kind: StepKind?
     if case .scalar(let text, _) = value.content, text.contains("..") {
       let parts = text.split(separator: "..", omittingEmptySubsequences: false)
-      let bounds = parts.map { DurationSyntax.parse(String($0), signed: false) }
-      if parts.count == 2, case .success(let low) = bounds[0], case .success(let high) = bounds[1] {
+      let literals = parts.map { DurationSyntax.parse(String($0), signed: false) }
+      if parts.count == 2, case .success(let low) = literals[0],
+        case .success(let high) = literals[1]
+      {
         if low <= high {
-          kind = .sleepWithin(lower: low, upper: high)
+          kind = .sleepWithin(lower: .literal(.duration(low)), upper: .literal(.duration(high)))
           windowedSleeps.append(value.location)
         } else {
           context.error(value.location, "the window '\(text)' ends before it starts")
         }
-      } else {
+      } else if parts.count == 2, !parts.contains(where: \.isEmpty),
+        let bounds = windowBounds(parts, of: value, scope: scope)
+      {
+        // Bounds read from the model's state (durations a scenario sets): read when the sleep
+        // starts, so the window is known then.
+        kind = .sleepWithin(lower: bounds.lower, upper: bounds.upper)
+        windowedSleeps.append(value.location)
+      } else if parts.count != 2 || parts.contains(where: \.isEmpty) {
         context.error(
-          value.location, "'\(text)' is not a window; write two durations such as 50ms..2s")
+          value.location,
+          "'\(text)' is not a window; write two durations such as 50ms..2s, or two duration "
+            + "expressions such as app.fastest..app.slowest")
       }
     } else if let typed = expression(value, "'sleep'", type: .duration, scope: scope) {
       kind = .sleep(typed.expression)
@@ -140,6 +151,29 @@ extension ModelFileDecoder {
     let sleep = Step(kind, line: line)
     guard let catches else { return [sleep] }
     return [Step(.try(body: [sleep], catches: catches), line: line)]
+  }
+
+  /// The two bounds of a window written as expressions (`app.fastest..app.slowest`), each a
+  /// duration or an expression of one, located where the text has them; `nil` after an error.
+  private mutating func windowBounds(
+    _ parts: [Substring], of node: YAMLNode, scope: ExpressionScope
+  ) -> (lower: Expression, upper: Expression)? {
+    guard case .scalar(_, let style) = node.content else { return nil }
+    var bounds: [Expression] = []
+    var column = node.location.column
+    for part in parts {
+      if case .success(let nanoseconds) = DurationSyntax.parse(String(part), signed: false) {
+        bounds.append(.literal(.duration(nanoseconds)))
+      } else {
+        let location = SourceLocation(line: node.location.line, column: column)
+        let bound = YAMLNode(location: location, content: .scalar(String(part), style))
+        if let typed = expression(bound, "a bound of the window", type: .duration, scope: scope) {
+          bounds.append(typed.expression)
+        }
+      }
+      column += part.count + 2
+    }
+    return bounds.count == 2 ? (bounds[0], bounds[1]) : nil
   }
 
   mutating func spawnStep(
