@@ -67,6 +67,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   private var narrator: TraceNarrator
   private var glossing = RuleGlossary.Glossing()
   private var places = TraceLayout.InstantPlaces()
+  private var folder: RepeatFolder
 
   /// A writer of `report`'s trace in `columns` (measured on the same run), handing text to
   /// `write` in chunks of about `chunkSize` bytes that end at a line's end. The report's trace
@@ -82,6 +83,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
       phrases: Phrasebook(
         words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
         instants: columns.layout.instants))
+    self.folder = RepeatFolder(style: columns.layout.instants)
     for line in Self.header(of: report) { append(line) }
     append("")
     append(layout.columnHeader)
@@ -90,21 +92,27 @@ public final class TextTraceWriter: StreamedTraceWriter {
   /// Writes what the run's next event finishes.
   public func receive(_ event: TraceEvent) {
     narrator.read(event)
-    narrator.drain { writeBody($0) }
+    narrator.drain { line in folder.take(line) { writeBody($0) } }
   }
 
   /// Writes the rest of the body and the summary; the text then ends with one newline.
   public func finish() {
     narrator.close()
-    narrator.drain { writeBody($0) }
+    narrator.drain { line in folder.take(line) { writeBody($0) } }
+    folder.finish { writeBody($0) }
     append("")
     for line in TraceSummary.lines(of: report) { append(line) }
     output.finish()
   }
 
-  private func writeBody(_ line: TraceLine) {
-    let glossed = glossing.gloss(line)
-    append(layout.format(glossed, place: places.place(of: glossed)))
+  private func writeBody(_ output: RepeatFolder.Output) {
+    switch output {
+    case .line(let line):
+      let glossed = glossing.gloss(line)
+      append(layout.format(glossed, place: places.place(of: glossed)))
+    case .fold(let text):
+      append(layout.format(.more(text), place: nil))
+    }
   }
 
   private func append(_ line: String) {

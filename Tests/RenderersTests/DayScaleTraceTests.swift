@@ -70,3 +70,80 @@ import Testing
     #expect(short.contains(" 86399.000s  1  ·     timer #1 fires"))
   }
 }
+
+/// What a long run does again and again, the same way, folds into one line that says exactly
+/// when.
+@Suite struct RepeatFoldingTests {
+  static let day: Int64 = 86_400_000_000_000
+
+  /// A note at each of `times` (nanoseconds), saying `say(index)`.
+  static func report(_ times: [Int64], say: (Int) -> String) -> RunReport {
+    let trace = times.enumerated().flatMap { index, time in
+      let job = TraceEvent.Job.event("cron")
+      let at = VirtualTime(nanoseconds: time)
+      let main = LaneID(index: 0)
+      return [
+        TraceEvent(time: at, lane: main, kind: .jobStarted(job)),
+        TraceEvent(
+          time: at, lane: main,
+          kind: .note(ModelNote(kind: "say", task: nil, subject: "cron", detail: [say(index)]))),
+        TraceEvent(time: at, lane: main, kind: .jobEnded(job)),
+      ]
+    }
+    return RunReport(
+      scenario: "s", title: nil, model: "m", runtime: "swift", variant: "v", start: "t = 0",
+      initialState: [], laneNames: ["main"],
+      result: SimulationResult(
+        endTime: VirtualTime(nanoseconds: times.last ?? 0), trace: trace, violations: [],
+        violationTimes: [], summary: []),
+      headline: "h", expectations: [], schedule: nil)
+  }
+
+  static func body(_ report: RunReport) -> [String] {
+    let lines = TextTraceRenderer.render(report).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map(String.init)
+    return Array(lines.dropFirst(5).prefix { !$0.isEmpty })
+  }
+
+  @Test("a daily instant that repeats folds after its first time, with every instant named")
+  func dailyRepeats() {
+    let times = (0..<30).map { Int64($0) * Self.day + 5_400_000_000_000 }
+    let body = Self.body(Self.report(times) { _ in "updated 0 rows" })
+    #expect(body.count == 2, "\(body)")
+    #expect(body[0].hasPrefix("    +0d 01:30:00.000  1  main  cron"))
+    #expect(
+      body[1].hasSuffix(
+        "⋮ the same again 29 times, every 1d, +1d 01:30:00.000 … +29d 01:30:00.000"))
+  }
+
+  @Test("a different line, an irregular instant or a run too short is not folded")
+  func notFolded() {
+    let times = (0..<6).map { Int64($0) * Self.day }
+    let changing = Self.body(Self.report(times) { $0 == 3 ? "updated 1 row" : "updated 0 rows" })
+    // Days 1 and 2 repeat day 0 and fold; day 3 differs; day 5 repeats day 4 only once.
+    #expect(changing.contains { $0.hasSuffix("updated 1 row") })
+    #expect(changing.filter { $0.contains("⋮") }.count == 1, "\(changing)")
+    #expect(changing.contains { $0.hasPrefix("   +5d 00:00:00.000  1  main  cron") })
+    let irregular = Self.body(
+      Self.report([0, Self.day, 3 * Self.day, 4 * Self.day]) { _ in "updated 0 rows" })
+    #expect(!irregular.contains { $0.contains("the same again 3 times") }, "\(irregular)")
+    let short = Self.body(Self.report([0, Self.day]) { _ in "updated 0 rows" })
+    #expect(short.count == 2 && !short.contains { $0.contains("⋮") })
+    let seconds = Self.body(Self.report((0..<5).map { Int64($0) * 1_000_000_000 }) { _ in "x" })
+    #expect(seconds.count == 5, "a run shorter than a day keeps every line")
+  }
+
+  @Test("a block of instants that repeats folds as a block")
+  func blocks() {
+    var times: [Int64] = []
+    for day in 0..<5 {
+      times += [Int64(day) * Self.day, Int64(day) * Self.day + 3_600_000_000_000]
+    }
+    let body = Self.body(Self.report(times) { $0 % 2 == 0 ? "refresh" : "cron" })
+    #expect(
+      body.last?.hasSuffix(
+        "⋮ the 2 instants above again, the same way, 4 times, every 1d, +1d 00:00:00.000 … "
+          + "+4d 01:00:00.000") == true, "\(body)")
+  }
+}
