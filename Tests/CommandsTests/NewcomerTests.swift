@@ -203,6 +203,20 @@ struct NewcomerTests {
     #expect(!piped.output.contains(0x1B))
   }
 
+  @Test("the version is one: --version, the CHANGELOG's latest entry and the README's pin")
+  func oneVersion() throws {
+    let version = try runRacelab(["--version"]).outputText
+    let number = try #require(version.firstMatch(of: /^racelab ([0-9]+\.[0-9]+\.[0-9]+)\n$/)).1
+    let changelog = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let latest = try #require(changelog.firstMatch(of: #/\n## ([0-9]+\.[0-9]+\.[0-9]+) — /#)).1
+    #expect(latest == number)
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("from: \"\(number)\")"))
+    #expect(readme.contains("`v\(number)`"))
+  }
+
   @Test func theReadmeCommandTableIsTheDeclaration() throws {
     let readme = try String(
       contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -6,7 +6,7 @@ import ScenarioFormat
 /// `--help`, the overview and the README's command table are made from.
 public enum CommandCatalog {
   /// racelab's version line.
-  public static let version = "racelab 0.2.0"
+  public static let version = "racelab 0.5.0"
 
   static let format = OptionSpec(
     name: "--format", value: .choice(["text", "json"]),
