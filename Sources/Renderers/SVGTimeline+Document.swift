@@ -267,49 +267,75 @@ extension SVGTimeline {
     }
   }
 
+  /// The legend: an entry for each kind of mark the picture draws, and none for the others,
+  /// three to a column.
   private func legend(top: Int) -> [String] {
-    let entries: [(String, String)] = [
-      (glyph(.arrival, x: 16, y: top + 4), "arrival"),
+    // Each entry draws its sample with its text's left edge `x` and baseline `y`.
+    let entries: [(shown: Bool, sample: (Int, Int) -> String, text: String)] = [
+      (draws(.arrival), { glyph(.arrival, x: $0 - 14, y: $1 - 4) }, "arrival"),
       (
-        "<rect x=\"10\" y=\"\(top + 20)\" width=\"14\" height=\"10\" fill=\"#93c5fd\" "
-          + "stroke=\"#1e3a8a\"/>", "job"
+        draws { if case .bar(_, _, _, false) = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 20)\" y=\"\($1 - 4)\" width=\"14\" height=\"10\" fill=\"#93c5fd\" "
+            + "stroke=\"#1e3a8a\"/>"
+        }, "job"
       ),
       (
-        "<rect x=\"10\" y=\"\(top + 36)\" width=\"14\" height=\"10\" fill=\"#4338ca\"/>",
+        draws { if case .bar(_, _, _, true) = $0 { true } else { false } },
+        { "<rect x=\"\($0 - 20)\" y=\"\($1 - 4)\" width=\"14\" height=\"10\" fill=\"#4338ca\"/>" },
         "job holding its lane"
       ),
-    ]
-    let more: [(String, String)] = [
       (
-        "<rect x=\"190\" y=\"\(top)\" width=\"14\" height=\"8\" rx=\"4\" fill=\"#fef3c7\" "
-          + "stroke=\"#b45309\"/>", "sleep until its timer"
+        draws { if case .span = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 20)\" y=\"\($1 - 8)\" width=\"14\" height=\"8\" rx=\"4\" "
+            + "fill=\"#fef3c7\" stroke=\"#b45309\"/>"
+        }, "sleep until its timer"
       ),
-      (glyph(.timer, x: 197, y: top + 25), "timer expires"),
-      (glyph(.cancel, x: 197, y: top + 41), "cancel"),
-      (glyph(.resume, x: 397, y: top + 4), "resumption (returned or threw)"),
-      (glyph(.note, x: 397, y: top + 25), "note (hover for the text)"),
+      (draws(.timer), { glyph(.timer, x: $0 - 13, y: $1 + 1) }, "timer expires"),
+      (draws(.cancel), { glyph(.cancel, x: $0 - 13, y: $1 + 1) }, "cancel"),
+      (draws(.resume), { glyph(.resume, x: $0 - 13, y: $1 - 4) }, "resumption (returned or threw)"),
+      (draws(.note), { glyph(.note, x: $0 - 13, y: $1 + 1) }, "note (hover for the text)"),
       (
-        "<rect x=\"393\" y=\"\(top + 35)\" width=\"8\" height=\"12\" fill=\"url(#hatch)\"/>",
+        draws { if case .broken = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 17)\" y=\"\($1 - 5)\" width=\"8\" height=\"12\" fill=\"url(#hatch)\"/>"
+        },
         "broken invariant"
       ),
-      (glyph(.decided, x: 597, y: top + 8), "the sleep's outcome is decided"),
+      (draws(.decided), { glyph(.decided, x: $0 - 13, y: $1) }, "the sleep's outcome is decided"),
       (
-        "<rect x=\"590\" y=\"\(top + 18)\" width=\"14\" height=\"12\" fill=\"url(#flag-only)\" "
-          + "stroke=\"#7c3aed\"/>", "a cancel here only sets the flag (S5)"
+        draws { if case .flagOnly = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"14\" height=\"12\" "
+            + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\"/>"
+        }, "a cancel here only sets the flag (S5)"
       ),
       (
-        "<line x1=\"590\" y1=\"\(top + 41)\" x2=\"604\" y2=\"\(top + 41)\" stroke=\"#b91c1c\" "
-          + "stroke-width=\"2\"/>", "the task's cancelled flag is set"
+        draws { if case .flag = $0 { true } else { false } },
+        {
+          "<line x1=\"\($0 - 20)\" y1=\"\($1 + 1)\" x2=\"\($0 - 6)\" y2=\"\($1 + 1)\" "
+            + "stroke=\"#b91c1c\" stroke-width=\"2\"/>"
+        }, "the task's cancelled flag is set"
       ),
     ]
     var lines = ["<g font-size=\"10\"><title>legend</title>"]
-    for (index, entry) in (entries + more).enumerated() {
-      let column = index / 3
-      let x = 30 + column * 200
-      let y = top + 8 + (index % 3) * 16
-      lines.append("\(entry.0)<text x=\"\(x)\" y=\"\(y)\">\(entry.1)</text>")
+    for (index, entry) in entries.filter(\.shown).enumerated() {
+      let x = 30 + index / 3 * 200
+      let y = top + 8 + index % 3 * 16
+      lines.append("\(entry.sample(x, y))<text x=\"\(x)\" y=\"\(y)\">\(entry.text)</text>")
     }
     lines.append("</g>")
     return lines
+  }
+
+  /// Whether the picture draws a point marked `mark`.
+  private func draws(_ mark: Mark) -> Bool {
+    draws { if case .point(mark, _) = $0 { true } else { false } }
+  }
+
+  /// Whether the picture draws a shape that `matches`.
+  private func draws(_ matches: (Shape) -> Bool) -> Bool {
+    items.contains { matches($0.shape) }
   }
 }

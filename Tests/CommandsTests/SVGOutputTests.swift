@@ -83,6 +83,24 @@ struct SVGOutputTests {
     #expect(run.output == svg(path).output)
   }
 
+  @Test("the legend explains the marks the picture draws, and no other")
+  func legendOnlyForMarksDrawn() throws {
+    func legend(_ scenario: String) throws -> [String] {
+      let run = svg(repositoryScenarios.appendingPathComponent(scenario).path)
+      let part = try #require(run.output.split(separator: "<title>legend</title>").last)
+      return part.matches(of: /<text x="[0-9]+" y="[0-9]+">([^<]*)<\/text>/).map { String($0.1) }
+    }
+    let happy = try legend("review-prompt/canonical/happy-path-original.yaml")
+    #expect(happy.contains("arrival") && happy.contains("timer expires"))
+    for absent in ["cancel", "broken invariant", "job holding its lane"] {
+      #expect(!happy.contains(absent), "nothing is cancelled, broken or held in the happy path")
+    }
+    let busy = try legend("review-prompt/canonical/busy-main-disappear-original.yaml")
+    for present in ["cancel", "broken invariant", "job holding its lane"] {
+      #expect(busy.contains(present))
+    }
+  }
+
   @Test func aLongIdleGapIsABreakNotAnEndlessPicture() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
