@@ -238,6 +238,8 @@ struct SVGTimeline {
     case .called(let task, let operation):
       point(.task(task), time, .note, operation, "\(task) calls \(operation)")
     case .taskEnded(let task, let end):
+      // A task killed with its process ends its sleep there: its timer never fires.
+      closeSleep(task, at: columnTimes.count - 1)
       point(.task(task), time, .end, nil, phrases.ended(task, end))
       closeFlag(task, at: columnTimes.count - 1)
     case .hopped(let task, let target, _, let rule):

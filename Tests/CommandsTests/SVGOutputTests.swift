@@ -101,6 +101,22 @@ struct SVGOutputTests {
     }
   }
 
+  @Test("a task killed with its process ends its sleep at the crash, not at the picture's end")
+  func killedSleepEndsAtTheCrash() throws {
+    let run = svg(
+      repositoryScenarios.appendingPathComponent(
+        "purchases/killed-before-verify-day-2-original.yaml"
+      ).path)
+    let ticks = Dictionary(
+      run.output.matches(of: /<text x="([0-9]+)" y="[0-9]+" transform="rotate[^>]*>([^<]*)</)
+        .map { (String($0.2), Int($0.1) ?? 0) }, uniquingKeysWith: { first, _ in first })
+    let crash = try #require(ticks["+0d 00:00:00.100"])
+    let sleep = try #require(
+      run.output.firstMatch(
+        of: /<rect x="([0-9]+)" y="[0-9]+" width="([0-9]+)" height="10" rx="5" fill="#fef3c7"/))
+    #expect((Int(sleep.1) ?? 0) + (Int(sleep.2) ?? 0) == crash)
+  }
+
   @Test func aLongIdleGapIsABreakNotAnEndlessPicture() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
