@@ -81,6 +81,8 @@ struct SVGTimeline {
   private var openSleeps: [TaskID: (column: Int, label: String)] = [:]
   /// The column where each task's sleep completed, until the task resumes.
   private var completedSleeps: [TaskID: Int] = [:]
+  /// Tasks cancelled after their sleep completed and before they resumed (S5).
+  private var flagOnlyCancels: Set<TaskID> = []
   /// The column where each live task's cancelled flag was set.
   private var flagsSet: [TaskID: Int] = [:]
   /// The jobs waiting on each lane, and the lanes where two or more waited at once: only their
@@ -207,16 +209,26 @@ struct SVGTimeline {
       case .alreadyCancelled, .alreadyEnded: break
       default: if flagsSet[task] == nil { flagsSet[task] = at }
       }
+      if case .sleepAlreadyReturned = effect, completedSleeps[task] != nil {
+        flagOnlyCancels.insert(task)
+      }
       add(
         .task(task), at, .point(.cancel, label: "cancel"),
         phrases.cancel(task, effect: effect, rule: rule, ahead: JobsAhead()))
     case .resumed(let task, let suspension, let outcome, let isCancelled, let rule):
       let at = column(time)
       if suspension == .sleep, let completed = completedSleeps.removeValue(forKey: task) {
-        add(
-          .task(task), completed, .flagOnly(from: completed, to: at),
-          "between the timer and the resumption a cancel only sets the flag: "
-            + "the sleep still returns normally (S5)")
+        // The stretch where a cancel only sets the flag is drawn where one did, under the
+        // cancel's mark.
+        if flagOnlyCancels.remove(task) != nil {
+          rows.insert(.task(task))
+          let stretch = Item(
+            row: .task(task), column: completed, shape: .flagOnly(from: completed, to: at),
+            tooltip: "between the timer and the resumption a cancel only sets the flag: "
+              + "the sleep still returns normally (S5)")
+          let under = items.firstIndex { $0.row == .task(task) && $0.column >= completed }
+          items.insert(stretch, at: under ?? items.count)
+        }
       } else if suspension == .sleep, !phrases.words.decidesAtTimer {
         add(
           .task(task), at, .point(.decided, label: nil),

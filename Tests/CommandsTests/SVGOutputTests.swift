@@ -117,6 +117,24 @@ struct SVGOutputTests {
     #expect((Int(sleep.1) ?? 0) + (Int(sleep.2) ?? 0) == crash)
   }
 
+  @Test("the S5 stretch is drawn where a cancel only set the flag, under the cancel's mark")
+  func flagOnlyStretchWhereACancelLanded() throws {
+    let box = "fill=\"url(#flag-only)\" stroke=\"#7c3aed\" stroke-dasharray"
+    let happy = svg(
+      repositoryScenarios.appendingPathComponent("review-prompt/canonical/happy-path-original.yaml")
+        .path
+    ).output
+    #expect(!happy.contains(box), "nothing is cancelled in the happy path")
+    let busy = svg(
+      repositoryScenarios.appendingPathComponent(
+        "review-prompt/canonical/busy-main-disappear-original.yaml"
+      ).path
+    ).output
+    let stretch = try #require(busy.range(of: box))
+    let cancel = try #require(busy.range(of: "<title>cancel T1 → sleep already completed"))
+    #expect(stretch.lowerBound < cancel.lowerBound, "drawn first, so the cancel's mark is on top")
+  }
+
   @Test func aLongIdleGapIsABreakNotAnEndlessPicture() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
