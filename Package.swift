@@ -45,15 +45,18 @@ let package = Package(
     // The model-file interpreter: runs a checked model file on the kernel.
     .target(
       name: "ModelInterpreter", dependencies: ["ModelContract", "ModelLanguage", "RacelabKernel"]),
-    // Scenario format: YAML subset -> located node tree -> typed scenario + diagnostics. It knows
-    // models through the contract only.
-    .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage"]),
+    // The YAML subset racelab reads: text -> a tree of nodes, each with its location, and
+    // located diagnostics.
+    .target(name: "YAML", dependencies: ["ModelContract"]),
+    // Scenario format: located node tree -> typed scenario + diagnostics; model files ->
+    // checked programs. It knows models through the contract only.
+    .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage", "YAML"]),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",
       dependencies: [
         "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter",
-        "ScenarioFormat", "Renderers", "ModelLibrary",
+        "ScenarioFormat", "Renderers", "ModelLibrary", "YAML",
       ]),
     // The executable: argument parsing and exit codes, nothing else.
     .executableTarget(
@@ -89,7 +92,7 @@ let package = Package(
     .executableTarget(
       name: "racelab-bench",
       dependencies: [
-        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "Commands",
+        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "YAML", "Commands",
         "ModelInterpreter", "Renderers", "RacelabTesting",
       ],
       path: "Benchmarks/racelab-bench"),
@@ -118,13 +121,14 @@ let package = Package(
     .testTarget(
       name: "ModelConformanceTests",
       dependencies: [
-        "ModelContract", "RacelabKernel", "Commands", "ScenarioFormat", "ModelTestSupport",
+        "ModelContract", "RacelabKernel", "Commands", "ScenarioFormat", "YAML", "ModelTestSupport",
         "ModelInterpreter", "TestSizes",
       ]),
     .testTarget(
       name: "ScenarioFormatTests",
       dependencies: [
-        "ModelContract", "ModelLanguage", "ScenarioFormat", "RacelabKernel", "ReviewPromptModel",
+        "ModelContract", "ModelLanguage", "ScenarioFormat", "YAML", "RacelabKernel",
+        "ReviewPromptModel",
         "ModelTestSupport", "ModelInterpreter", "TestSizes",
       ],
       exclude: ["Malformed", "MalformedScenarios", "MalformedModels"]),
@@ -134,7 +138,8 @@ let package = Package(
     .testTarget(
       name: "CommandsTests",
       dependencies: [
-        "ModelContract", "Commands", "ScenarioFormat", "RacelabKernel", "CommandTestSupport",
+        "ModelContract", "Commands", "ScenarioFormat", "YAML", "RacelabKernel",
+        "CommandTestSupport",
         "TestSizes",
       ]),
     .testTarget(
@@ -147,7 +152,8 @@ let package = Package(
       name: "ExplorationTests",
       dependencies: [
         "ModelContract",
-        "Commands", "RacelabKernel", "ScenarioFormat", "ReviewPromptModel", "CommandTestSupport",
+        "Commands", "RacelabKernel", "ScenarioFormat", "YAML", "ReviewPromptModel",
+        "CommandTestSupport",
         "TestSizes",
       ]),
   ],

@@ -1,4 +1,5 @@
 import ScenarioFormat
+import YAML
 
 /// A problem that stops a command (or one file of it), printed in one place by
 /// ``Console/report(_:)`` as `racelab: error: …` with exit status 2.

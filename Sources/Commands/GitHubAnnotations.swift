@@ -1,6 +1,7 @@
 import ModelContract
 import Renderers
 import ScenarioFormat
+import YAML
 
 /// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C::MESSAGE` on standard
 /// output, which the runner turns into annotations on the pull request's diff. Printed besides

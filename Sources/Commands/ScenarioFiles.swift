@@ -3,6 +3,7 @@ import ModelContract
 import ModelInterpreter
 import RacelabKernel
 import ScenarioFormat
+import YAML
 
 /// `--variant` and `--runtime` as given on the command line, to apply to every file and to
 /// repeat in every command racelab prints for pasting.

@@ -2,6 +2,7 @@ import ModelContract
 import RacelabKernel
 import Renderers
 import ScenarioFormat
+import YAML
 
 /// Runs and replays loaded scenario files: the one service `run`, `check` and `explore` share.
 enum ScenarioRunner {

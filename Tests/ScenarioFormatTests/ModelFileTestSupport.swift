@@ -2,6 +2,7 @@ import Foundation
 import ModelLanguage
 import ScenarioFormat
 import Testing
+import YAML
 
 /// `MalformedModels/*.model.yaml`: model files with one `# expect:` line per diagnostic.
 let malformedModelsDirectory = scenarioTestsDirectory.appendingPathComponent("MalformedModels")

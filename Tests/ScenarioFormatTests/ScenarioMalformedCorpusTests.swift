@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioFormat
 import Testing
+import YAML
 
 /// `MalformedScenarios/*.yaml`: valid YAML with schema errors. Each file starts with one
 /// `# expect: LINE:COLUMN words of the message` line per diagnostic, in report order; a note

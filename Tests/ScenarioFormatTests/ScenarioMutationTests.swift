@@ -2,6 +2,7 @@ import Foundation
 import ScenarioFormat
 import TestSizes
 import Testing
+import YAML
 
 /// Deterministic mutations of real scenario files, for robustness tests.
 enum ScenarioMutator {

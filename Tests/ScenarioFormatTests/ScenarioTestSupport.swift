@@ -4,6 +4,7 @@ import RacelabKernel
 import ReviewPromptModel
 import ScenarioFormat
 import Testing
+import YAML
 
 /// The folder of this test target's sources.
 let scenarioTestsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

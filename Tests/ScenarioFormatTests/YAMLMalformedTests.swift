@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioFormat
 import Testing
+import YAML
 
 /// `Malformed/*.yaml`: each file's first line is `# expect: LINE:COLUMN words of the message`.
 let yamlMalformedDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

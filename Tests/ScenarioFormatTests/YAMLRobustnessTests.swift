@@ -1,5 +1,6 @@
 import ScenarioFormat
 import Testing
+import YAML
 
 /// A small deterministic generator (SplitMix64), so garbage inputs are the same on every run.
 struct YAMLSeededGenerator: RandomNumberGenerator {

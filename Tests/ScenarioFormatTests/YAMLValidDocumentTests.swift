@@ -1,5 +1,6 @@
 import ScenarioFormat
 import Testing
+import YAML
 
 /// Parses `text`, recording an issue with every diagnostic if it fails.
 func parseValidYAML(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
@@ -45,7 +46,7 @@ struct YAMLValidDocumentTests {
       Issue.record("expected nested mappings")
       return
     }
-    #expect(root.location == ScenarioFormat.SourceLocation(line: 2, column: 1))
+    #expect(root.location == YAML.SourceLocation(line: 2, column: 1))
     #expect(race.map(\.key) == ["name", "laps", "about"])
     #expect(race.map(\.keyLocation.column) == [3, 3, 3])
     #expect(

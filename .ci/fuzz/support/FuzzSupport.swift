@@ -1,6 +1,6 @@
 // Compiled into every fuzz target (see .ci/fuzz/run): reading libFuzzer's input, and stopping
 // with a message when a property fails, so libFuzzer records the input as a crash.
-import ScenarioFormat
+import YAML
 
 /// The bytes libFuzzer passes to `LLVMFuzzerTestOneInput`.
 func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {

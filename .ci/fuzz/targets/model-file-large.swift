@@ -7,6 +7,7 @@
 // Every answer is a checked model or diagnostics inside the file; never a crash.
 import ModelInterpreter
 import ScenarioFormat
+import YAML
 
 /// libFuzzer's entry point: writes the model the recipe describes and loads it.
 @_cdecl("LLVMFuzzerTestOneInput")

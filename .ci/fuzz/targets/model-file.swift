@@ -6,6 +6,7 @@ import ModelContract
 import ModelInterpreter
 import RacelabKernel
 import ScenarioFormat
+import YAML
 
 /// libFuzzer's entry point: loads one input as a model file, then runs what it declares.
 @_cdecl("LLVMFuzzerTestOneInput")

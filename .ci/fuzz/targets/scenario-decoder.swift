@@ -4,6 +4,7 @@
 // never a crash, a hang or a sanitizer report.
 import Commands
 import ScenarioFormat
+import YAML
 
 /// Every model's vocabulary, as the commands load files with.
 let vocabularies = ModelCatalog.vocabularies

@@ -1,7 +1,7 @@
 // Fuzz target: the YAML-subset parser (Sources/ScenarioFormat/YAML), what `racelab tree` runs.
 // Any bytes give either a tree whose every node points into the input, or at least one
 // diagnostic that does; never a crash, a hang or a sanitizer report.
-import ScenarioFormat
+import YAML
 
 /// libFuzzer's entry point: parses one input and checks what came out.
 @_cdecl("LLVMFuzzerTestOneInput")

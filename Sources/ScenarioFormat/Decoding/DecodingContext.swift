@@ -1,3 +1,5 @@
+import YAML
+
 /// Collects every diagnostic of one file and offers the shape checks the decoders share.
 struct DecodingContext {
   private(set) var diagnostics: [Diagnostic] = []

@@ -1,3 +1,5 @@
+import YAML
+
 /// Parses durations as scenario files write them: a decimal number and a unit (`ns us ms s m h
 /// d`), or several joined (`1h30m`), optionally signed (`-30d`, `+2h`) where the field allows.
 enum DurationSyntax {

@@ -1,3 +1,5 @@
+import YAML
+
 /// Finds the known word closest to a misspelt one, for "did you mean …?" notes.
 public enum NearestWord {
   /// The candidate with the smallest edit distance, if it is close enough to be a plausible

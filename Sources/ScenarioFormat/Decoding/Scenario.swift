@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 /// A scenario file, decoded and checked against its model's vocabulary: ready to run.
 public struct Scenario: Sendable {

@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 /// Turns a located YAML tree into a ``Scenario``, checked against the model's vocabulary, or
 /// reports every problem it finds in one pass.

@@ -1,3 +1,5 @@
+import YAML
+
 /// How large a scenario file and what it describes may be, so that no input makes racelab run
 /// out of memory or time. The defaults are far above any real scenario; `--limits` raises them.
 public struct ScenarioLimits: Sendable, Equatable {

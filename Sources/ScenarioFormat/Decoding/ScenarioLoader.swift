@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 /// Loads scenario files: bytes → located YAML tree → typed ``Scenario``, or every diagnostic.
 public enum ScenarioLoader {

@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 extension ScenarioDecoder {
   static let wordSteps: [String: TaskStep<String>] = [

@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 /// Parses calendar dates (`2026-05-01`), UTC offsets (`+09:00`) and RFC 3339 times
 /// (`2026-08-15T21:00:00+09:00`).

@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 extension ScenarioDecoder {
   /// Decodes `timeline:`: each entry has `at:`, `event:`, an optional `tie: last`, an optional

@@ -1,4 +1,5 @@
 import ModelContract
+import YAML
 
 extension DecodingContext {
   /// Decodes `node` as a value of `kind`, typed by the schema: `no` is a word where a word is

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// The local slots steps set, nested blocks included (a `guard`'s `else`, which always leaves,
 /// excepted), so that narrowing does not outlive a later assignment.

@@ -1,3 +1,5 @@
+import YAML
+
 /// Refuses recursion: operations that `call` each other in a cycle (in the bodies as written or
 /// in a variant's), and functions that call each other in a cycle.
 extension ModelFileDecoder {

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// Steps that call, spawn, wait, loop, catch, record and say.
 extension ModelFileDecoder {

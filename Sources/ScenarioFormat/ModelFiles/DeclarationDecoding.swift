@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// `processes:` (lanes and state), `records:` and `errors:`.
 extension ModelFileDecoder {

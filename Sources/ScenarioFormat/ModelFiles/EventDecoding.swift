@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// `events:` and the built-in events every model has.
 extension ModelFileDecoder {

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// Resolves the names of a parsed expression and types it, reporting errors at their column.
 extension ModelFileDecoder {

@@ -1,3 +1,5 @@
+import YAML
+
 /// One token of a model-file expression, with its offset (in Unicode scalars) inside the text.
 struct ExpressionToken: Equatable {
   enum Kind: Equatable {

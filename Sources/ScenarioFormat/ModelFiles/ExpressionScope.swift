@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// A typed expression and its type.
 struct Typed {

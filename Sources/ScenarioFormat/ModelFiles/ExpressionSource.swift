@@ -1,3 +1,5 @@
+import YAML
+
 /// The lines of a file as Unicode scalars, to tell whether a scalar's text appears verbatim in
 /// the source (so a column inside it can be computed).
 struct SourceLines {

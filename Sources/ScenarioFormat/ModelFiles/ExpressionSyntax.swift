@@ -1,3 +1,5 @@
+import YAML
+
 /// An expression as written, before names are resolved and types checked. Offsets count Unicode
 /// scalars from the start of the expression's text.
 struct ExpressionSyntax: Equatable {

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// An operation's name, lane, parameters and result, known before any body is read so that
 /// bodies may call operations declared after them.

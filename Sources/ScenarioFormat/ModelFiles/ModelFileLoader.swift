@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// Loads model files (`*.model.yaml`): bytes → located YAML tree → checked ``ModelProgram``, or
 /// every diagnostic the file has, in file order.

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// What a body's steps may do and what they did, while one body is read.
 struct BodyState {

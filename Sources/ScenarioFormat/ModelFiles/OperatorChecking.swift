@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// Binary operators and calls of built-in and declared functions.
 extension ModelFileDecoder {

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// `periodic:`: jobs a process starts again and again (a cron job, a repeating timer).
 extension ModelFileDecoder {

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// `invariants:` and `summary:`: expressions over state and records, checked or shown at the
 /// end.

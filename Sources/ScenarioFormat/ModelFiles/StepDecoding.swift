@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// Steps in block form: a bare word (`yield`, `return`) or a one-key mapping with its fields
 /// beside it.

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// Table queries (`count`, `exists`, `best`, `any` over a table; `distinct` over a record) and
 /// `row.column` on a row a local holds.

@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// The steps that change a table: `insert`, `update`, `delete`, and `set: {row.column: …}`.
 extension ModelFileDecoder {

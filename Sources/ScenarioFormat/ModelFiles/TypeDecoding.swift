@@ -1,4 +1,5 @@
 import ModelLanguage
+import YAML
 
 /// A declared type with the entries written beside it (`default:`, `binds:`).
 struct TypeSpec {

@@ -22,7 +22,9 @@ public enum YAMLParser {
 
   /// Parses a whole file whose keys may also be dotted words (`keychain.group`), as model files
   /// write state names.
-  static func parse(_ bytes: [UInt8], allowsDottedKeys: Bool) -> Result<YAMLNode, DiagnosticList> {
+  package static func parse(
+    _ bytes: [UInt8], allowsDottedKeys: Bool
+  ) -> Result<YAMLNode, DiagnosticList> {
     let source: YAMLSourceText
     do {
       source = try YAMLSourceText(bytes: bytes)

@@ -1,5 +1,5 @@
 /// The ASCII bytes the YAML parser looks at.
-enum YAMLByte {
+package enum YAMLByte {
   static let tab = UInt8(ascii: "\t")
   static let space = UInt8(ascii: " ")
   static let hash = UInt8(ascii: "#")
@@ -25,7 +25,7 @@ enum YAMLByte {
   }
 
   /// Whether `text` is a key of the form `[a-z][a-z0-9-]*`.
-  static func isPlainWord(_ text: String) -> Bool {
+  package static func isPlainWord(_ text: String) -> Bool {
     var isFirst = true
     for byte in text.utf8 {
       let isLetter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
@@ -37,7 +37,7 @@ enum YAMLByte {
   }
 
   /// Whether `text` is plain words joined by single dots (`keychain.group`).
-  static func isDottedWord(_ text: String) -> Bool {
+  package static func isDottedWord(_ text: String) -> Bool {
     text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
       isPlainWord(String($0))
     }
