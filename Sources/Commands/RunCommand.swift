@@ -28,6 +28,8 @@ public struct RunCommand: Sendable {
   public var schedule: String?
   /// How large files and runs may be.
   public var limits = ScenarioLimits()
+  /// Whether the text trace leaves out hops between actors, calls and their returns.
+  public var brief = false
 
   /// Creates the command.
   public init(
@@ -60,7 +62,8 @@ public struct RunCommand: Sendable {
       let output =
         format.drawsTimeline
         ? ScenarioRunner.render(file, format: format, replay: replay)
-        : ScenarioRunner.write(file, format: format, replay: replay, console: console)
+        : ScenarioRunner.write(
+          file, format: format, replay: replay, brief: brief, console: console)
       if let incomplete = output.incomplete {
         console.report(incomplete)
         return .badInput

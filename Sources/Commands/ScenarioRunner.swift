@@ -62,7 +62,8 @@ enum ScenarioRunner {
   /// empty. The text trace's first run measures its columns; the JSON document's first run
   /// gives the members written before the trace.
   static func write(
-    _ file: ScenarioFile, format: RunCommand.Format, replay: ScheduleToken?, console: Console
+    _ file: ScenarioFile, format: RunCommand.Format, replay: ScheduleToken?, brief: Bool = false,
+    console: Console
   ) -> Output {
     guard case .timeline(let timeline) = file.scenario.content else {
       let output = render(file, format: format, replay: replay)
@@ -73,7 +74,7 @@ enum ScenarioRunner {
       return output
     }
     let text = TextTraceMeasure(
-      runtime: file.scenario.runtime.name, laneNames: file.definition.laneNames)
+      runtime: file.scenario.runtime.name, laneNames: file.definition.laneNames, brief: brief)
     let report = ScenarioExecution.stream(
       file.definition, file.scenario, timeline: timeline,
       strategy: ReplayStrategy(replay?.schedule ?? .default), schedule: replay?.text,
@@ -84,7 +85,7 @@ enum ScenarioRunner {
       },
       writer: { report -> any StreamedTraceWriter in
         guard format == .text else { return JSONTraceWriter(report: report, write: console.write) }
-        return TextTraceWriter(report: report, columns: text.finish()) {
+        return TextTraceWriter(report: report, columns: text.finish(), brief: brief) {
           console.write(console.paint($0, headlines: [report.headline]))
         }
       })

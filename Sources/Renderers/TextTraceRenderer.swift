@@ -13,12 +13,16 @@ import RacelabKernel
 /// the columns, and ``TextTraceWriter`` writes it during a second, identical run. Rendering a
 /// kept trace goes through the same two, so both give the same bytes.
 public enum TextTraceRenderer {
-  /// The text trace of `report`, ending with exactly one newline.
-  public static func render(_ report: RunReport) -> String {
-    let measure = TextTraceMeasure(runtime: report.runtime, laneNames: report.laneNames)
+  /// The text trace of `report`, ending with exactly one newline; `brief` leaves out hops
+  /// between actors, calls and their returns.
+  public static func render(_ report: RunReport, brief: Bool = false) -> String {
+    let measure = TextTraceMeasure(
+      runtime: report.runtime, laneNames: report.laneNames, brief: brief)
     for event in report.result.trace { measure.receive(event) }
     var text = ""
-    let writer = TextTraceWriter(report: report, columns: measure.finish()) { text += $0 }
+    let writer = TextTraceWriter(report: report, columns: measure.finish(), brief: brief) {
+      text += $0
+    }
     for event in report.result.trace { writer.receive(event) }
     writer.finish()
     return text
@@ -37,11 +41,13 @@ public final class TextTraceMeasure: TraceSink {
   private var narrator: TraceNarrator
   private var extent = TraceLayout.Extent()
 
-  /// A measure of a run on `runtime` with lanes `laneNames`, as its report will name them.
-  public init(runtime: String, laneNames: [String]) {
+  /// A measure of a run on `runtime` with lanes `laneNames`, as its report will name them,
+  /// told in full or `brief`.
+  public init(runtime: String, laneNames: [String], brief: Bool = false) {
     self.laneNames = laneNames
     self.narrator = TraceNarrator(
-      phrases: Phrasebook(words: RuntimeWords(runtime: runtime), laneNames: laneNames))
+      phrases: Phrasebook(words: RuntimeWords(runtime: runtime), laneNames: laneNames),
+      brief: brief)
   }
 
   /// Reads the run's next event.
@@ -73,7 +79,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   /// `write` in chunks of about `chunkSize` bytes that end at a line's end. The report's trace
   /// is not read: the events come through ``receive(_:)``.
   public init(
-    report: RunReport, columns: TextTraceColumns, chunkSize: Int = 1 << 16,
+    report: RunReport, columns: TextTraceColumns, brief: Bool = false, chunkSize: Int = 1 << 16,
     write: @escaping (String) -> Void
   ) {
     self.report = report
@@ -82,7 +88,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
     self.narrator = TraceNarrator(
       phrases: Phrasebook(
         words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
-        instants: columns.layout.instants))
+        instants: columns.layout.instants), brief: brief)
     self.folder = RepeatFolder(style: columns.layout.instants)
     for line in Self.header(of: report) { append(line) }
     append("")

@@ -9,6 +9,8 @@ struct TraceNarrator {
   static let noLane = "·"
 
   private let phrases: Phrasebook
+  /// Whether hops between actors, calls and their returns are left out (`run --brief`).
+  private let brief: Bool
   /// The lines written so far.
   private(set) var lines: [TraceLine] = []
   private var queues = LaneQueues()
@@ -32,10 +34,14 @@ struct TraceNarrator {
     var needsHead = true
     /// Whether any line of it was written.
     var written = false
+    /// Whether a happening that explained nothing is left out (a brief trace's resumption
+    /// after a hop).
+    var quietWhenEmpty = false
   }
 
-  init(phrases: Phrasebook) {
+  init(phrases: Phrasebook, brief: Bool = false) {
     self.phrases = phrases
+    self.brief = brief
   }
 
   /// The lines of `trace`, in order.
@@ -86,7 +92,10 @@ struct TraceNarrator {
         queues.started(job, on: jobLane)
         running[jobLane] = job
       }
-      open(Block(time: event.time, lane: lane, subject: subject(of: job), task: task(of: job)))
+      var block = Block(
+        time: event.time, lane: lane, subject: subject(of: job), task: task(of: job))
+      if brief, case .task(_, .hop?) = job { block.quietWhenEmpty = true }
+      open(block)
     case .jobEnded(let job):
       close()
       if let jobLane = event.lane, held[jobLane] == job {
@@ -133,6 +142,8 @@ struct TraceNarrator {
         queues.enqueue(.task(task, .await), on: position.lane)
       }
       explain(event, phrases.cancel(task, effect: effect, rule: rule, ahead: ahead))
+    case .resumed(_, .hop, .returned, false, _) where brief:
+      break
     case .resumed(_, let suspension, let outcome, let isCancelled, let rule):
       explain(
         event,
@@ -148,11 +159,11 @@ struct TraceNarrator {
       queues.enqueue(.task(task, .yield), on: position.lane)
       explain(event, phrases.yielded(wait: phrases.queue(position, ahead: ahead), rule: rule))
     case .called(let task, let operation):
-      explain(event, "\(task) calls \(operation)")
+      if !brief { explain(event, "\(task) calls \(operation)") }
     case .taskEnded(let task, let end):
       explain(event, phrases.ended(task, end))
     case .note(let note):
-      narrate(note, event: event)
+      if !(brief && note.kind == "returned") { narrate(note, event: event) }
     case .invariantBroken(let name, let detail):
       flushCreated()
       lines.append(.broken(time: event.time, lane: lane, invariant: name, detail: detail))
@@ -168,7 +179,7 @@ struct TraceNarrator {
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .hop), on: target)
       let wait = phrases.queue(position, ahead: ahead)
-      explain(event, phrases.hopped(task, to: target, wait: wait, rule: rule))
+      if !brief { explain(event, phrases.hopped(task, to: target, wait: wait, rule: rule)) }
     case .awaitStarted(let task, let awaited, let rule):
       explain(event, phrases.awaitStarted(task, awaiting: awaited, rule: rule))
     case .awaitEnded(let task, let awaited, let position):
@@ -243,7 +254,7 @@ struct TraceNarrator {
   /// the trace's last event, this writes the last happening's lines.
   mutating func close() {
     flushCreated()
-    if let current = block, !current.written {
+    if let current = block, !current.written, !current.quietWhenEmpty {
       lines.append(
         .head(time: current.time, lane: current.lane, subject: current.subject, text: ""))
     }

@@ -16,6 +16,27 @@ struct RunCommandTests {
     capture { command.execute(console: $0) }
   }
 
+  @Test("--brief leaves out hops, calls and returns, and keeps everything else")
+  func brief() throws {
+    let path = repositoryScenarios.appendingPathComponent(
+      "entitlements/widget-stale-original.yaml"
+    ).path
+    var command = RunCommand(files: [path])
+    let full = run(command).output
+    command.brief = true
+    let short = run(command).output
+    for hidden in [" calls ", " hops to ", "hop done", " returns "] {
+      #expect(full.contains(hidden))
+      #expect(!short.contains(hidden), "\(hidden)")
+    }
+    for kept in ["recorded read", "the widget shows free", "BROKEN", "timer #1 fires"] {
+      #expect(short.contains(kept))
+    }
+    let summary = { (text: String) in text.components(separatedBy: "\n\n").last }
+    #expect(summary(short) == summary(full))
+    #expect(short.split(separator: "\n").count < full.split(separator: "\n").count * 2 / 3)
+  }
+
   @Test func heldExpectationsExitZero() {
     let result = run(RunCommand(files: [busyMain]))
     #expect(result.status == .success)

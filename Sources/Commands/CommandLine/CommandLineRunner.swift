@@ -61,6 +61,11 @@ public enum CommandLineRunner {
       var command = RunCommand(
         files: operands, format: format, overrides: overrides, schedule: schedule)
       command.limits = arguments.limits("--limits")
+      command.brief = arguments.has("--brief")
+      if command.brief && format != .text {
+        throw .usage(
+          "--brief shortens the text trace; with --format \(format.rawValue) it has no effect")
+      }
       return command.execute(console: console)
     case "explore":
       guard !operands.isEmpty else { throw .usage("explore needs at least one scenario file") }

@@ -45,6 +45,9 @@ public enum CommandCatalog {
         OptionSpec(
           name: "--schedule", value: .text(placeholder: "TOKEN"),
           help: "replay a schedule printed by racelab explore (one file only)"),
+        OptionSpec(
+          name: "--brief", value: .none,
+          help: "a shorter text trace: no hops between actors, calls or their returns"),
         limits,
       ],
       exitStatus: "0 every expectation holds, 1 one does not, 2 bad input or usage"),
