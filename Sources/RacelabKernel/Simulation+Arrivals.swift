@@ -23,6 +23,43 @@ extension Simulation {
     return chosen
   }
 
+  /// Adds to `classes` (the classes due at the current instant) every other class whose earliest
+  /// entry is due now: one opened during this instant by a windowed sleep whose window starts at
+  /// zero can end now, in this instant's batch like a sleep of zero, or later. Where the zone
+  /// allows both, the strategy chooses ("now" first, the earliest instants' answer). `false`
+  /// when the run must start again because the instants it uses do not give the answer chosen.
+  mutating func joinClassesDueNow(_ classes: inout [Int]) -> Bool {
+    guard !context.arrivals.agendas.isEmpty else { return true }
+    let now = Int128(context.now.nanoseconds)
+    let nowClass = context.arrivals.nowClass
+    for candidate in 1..<(context.arrivals.agendas.count + 1) where !classes.contains(candidate) {
+      while let top = context.arrivals.agendas[candidate - 1].min, !isLive(top) {
+        _ = context.arrivals.agendas[candidate - 1].popMin()
+      }
+      guard let entry = earliestEntry(of: candidate) else { continue }
+      let arrivals = context.arrivals
+      let offset = Int128(entry.due) - Int128(arrivals.base(of: candidate))
+      let nowOffset = now - Int128(arrivals.base(of: nowClass))
+      let orders = arrivals.zone.orders(
+        of: candidate, plus: offset, relativeTo: nowClass, plus: nowOffset
+      ).filter { $0 != .before }
+      guard orders.contains(.same) else { continue }
+      let chosen =
+        orders.count == 1
+        ? InstantOrder.same
+        : orders[choose(.instantOrder(describe(entry), "the current instant", orders: orders))]
+      var zone = arrivals.zone
+      zone.constrain(candidate, plus: offset, chosen, nowClass, plus: nowOffset)
+      context.arrivals.zone = zone
+      guard (Int128(entry.due) == now) == (chosen == .same) else {
+        startAgain(with: zone.earliest)
+        return false
+      }
+      if chosen == .same { classes.append(candidate) }
+    }
+    return true
+  }
+
   /// Whether `entry`, the earliest of class `instantClass`, is due after `stop` (then the run
   /// ends at `stop` without it): read off the zone when it allows one answer only, otherwise
   /// asked of the strategy, "at or before the stop" first. `nil` when the run must start again

@@ -234,9 +234,13 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   /// Applies everything due now, runs the lanes, and repeats while jobs register happenings
   /// due at the same instant (C2, C3). `classes` are the entry classes due now.
-  private mutating func runInstant(classes: [Int]) {
+  private mutating func runInstant(classes due: [Int]) {
+    var classes = due
     let now = context.now.nanoseconds
-    while classes.contains(where: { earliestEntry(of: $0)?.due == now }) {
+    // A class opened during this instant (a windowed sleep from zero) may be due now too.
+    while joinClassesDueNow(&classes),
+      classes.contains(where: { earliestEntry(of: $0)?.due == now })
+    {
       batch.removeAll(keepingCapacity: true)
       for instantClass in classes {
         while let entry = earliestEntry(of: instantClass), entry.due == now {
@@ -254,6 +258,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       runLanes()
       guard !isCutShort else { return }
     }
+    guard !isCutShort else { return }
     model.instantSettled(context: &context)
   }
 

@@ -113,20 +113,6 @@ struct WindowedSleepOracleTests {
     }
     if pick(0...1) == 1 { timeline += "  - {at: \(pick(2...6))ms, event: stop}\n" }
     let memory = (0..<waiters).map { "      task\($0): {type: task, optional: true}\n" }.joined()
-    let template = """
-      kind: model
-      name: sleepers
-      processes:
-        app:
-          lanes: {main: serial}
-          memory:
-            log: {type: text}
-      \(memory)operations:
-      \(operations)events:
-      \(events)summary:
-        log: "app.log"
-
-      """
     // Sometimes the run stops at until:, which a sleep's window may cross (an arrival's may
     // not: the scenario refuses it).
     var until = ""
@@ -143,6 +129,35 @@ struct WindowedSleepOracleTests {
         of: "event: stop}", with: "event: stop, maybe: true}")
     default: break
     }
+    // Sometimes the first sleeper also schedules an echo for its own instant before it sleeps,
+    // so a window that starts at zero races a happening of the same instant.
+    var echo = ""
+    if pick(0...1) == 1 {
+      operations = operations.replacingOccurrences(
+        of: "    steps:\n      - sleep: SLEEP0\n",
+        with: "    steps:\n      - after: 0ms\n        do: echo\n      - sleep: SLEEP0\n")
+      echo = """
+          echo:
+            on: main
+            steps:
+              - set: {app.log: "app.log + \\"e\\""}
+
+        """
+    }
+    let template = """
+      kind: model
+      name: sleepers
+      processes:
+        app:
+          lanes: {main: serial}
+          memory:
+            log: {type: text}
+      \(memory)operations:
+      \(operations)\(echo)events:
+      \(events)summary:
+        log: "app.log"
+
+      """
     let scenario = "name: race\nmodel: ./sleepers.model.yaml\n" + until + "timeline:\n" + timeline
     return Case(
       seed: seed, windows: windows, template: template, scenarioTemplate: scenario,
@@ -183,6 +198,10 @@ struct WindowedSleepOracleTests {
     #expect(Self.generated.contains { $0.arrival != nil })
     #expect(Self.generated.contains { $0.scenarioTemplate.contains("until: ") })
     #expect(Self.generated.contains { $0.scenarioTemplate.contains("maybe: true") })
+    #expect(
+      Self.generated.contains {
+        $0.template.contains("do: echo") && $0.windows[0].lowerBound == 0
+      })
     // The races are races: most have more than one outcome.
     let raced = try Self.cases.filter { try Self.explored($0).count > 1 }.count
     #expect(raced >= Self.cases.count / 2)
