@@ -1,4 +1,5 @@
 import Foundation
+import RacelabKernel
 import Renderers
 
 /// `racelab explore --merge SHARD.json…`: joins the `--format json` outputs of every shard of
@@ -59,6 +60,17 @@ package struct ShardMerge {
     return try merge(shards)
   }
 
+  /// Whether the schedule of token `first` comes before that of `second` in the order an
+  /// exploration keeps the smallest schedule by (fewer choices off the default, then the
+  /// earliest): the order of their texts when either is not a token.
+  static func precedes(_ first: String, _ second: String) -> Bool {
+    func schedule(_ token: String) -> Schedule? {
+      token.split(separator: ":", maxSplits: 1).last.flatMap { Schedule(text: $0) }
+    }
+    if let one = schedule(first), let other = schedule(second), one != other { return one < other }
+    return first < second
+  }
+
   private static func merge(_ shards: [ShardResult]) throws(CommandError) -> ExplorationReport {
     guard let first = shards.first else { throw .usage("--merge needs the JSON outputs of shards") }
     let base = first.report
@@ -98,21 +110,30 @@ package struct ShardMerge {
           $0.headline == outcome.headline && $0.violations == outcome.violations
         }) {
           outcomes[at].count = try Self.sum(outcomes[at].count, outcome.count, of: "outcome counts")
-          outcomes[at].schedule = min(outcomes[at].schedule, outcome.schedule)
+          if Self.precedes(outcome.schedule, outcomes[at].schedule) {
+            outcomes[at].schedule = outcome.schedule
+          }
         } else {
           outcomes.append(outcome)
         }
       }
       for violation in report.violations {
         if let at = violations.firstIndex(where: { $0.name == violation.name }) {
-          violations[at].count = try Self.sum(
+          let count = try Self.sum(
             violations[at].count, violation.count, of: "counts of \(violation.name)")
+          // The shortest counterexample of all the shards, with its trace.
+          if Self.precedes(violation.schedule, violations[at].schedule) {
+            violations[at] = violation
+          }
+          violations[at].count = count
         } else {
           violations.append(violation)
         }
       }
     }
-    outcomes.sort { ($1.count, $0.schedule) < ($0.count, $1.schedule) }
+    outcomes.sort {
+      $0.count != $1.count ? $0.count > $1.count : Self.precedes($0.schedule, $1.schedule)
+    }
     violations.sort { $0.name < $1.name }
     let found = violations.map(\.name)
     let expected = base.verdict.expected

@@ -13,6 +13,9 @@ enum CrashLabels {
       }
     }
     for operation in program.operations { visit(operation.body.steps) }
+    for event in program.events {
+      if case .handler(let body) = event.action { visit(body.steps) }
+    }
     for variant in program.variants {
       for index in variant.bodies.keys.sorted() { visit(variant.bodies[index]?.steps ?? []) }
     }

@@ -50,4 +50,26 @@ import Testing
     #expect(
       counts == Dictionary(uniqueKeysWithValues: whole.outcomes.map { ($0.summary, $0.count) }))
   }
+
+  @Test(
+    "merged shards keep the unsharded exploration's smallest schedules and counterexamples",
+    arguments: ["busy-main-window-original", "busy-main-window-cancel-guard"])
+  func mergedShardsKeepTheSmallestSchedules(_ name: String) throws {
+    let path = teachingScenario(name)
+    let whole = try ExploreOutput(ExploreCommand(files: []), path: path)
+    var outputs: [(path: String, bytes: [UInt8])] = []
+    for index in 1...3 {
+      var command = ExploreCommand(files: [path])
+      command.format = .json
+      command.settings.shard = (index, 3)
+      outputs.append(
+        ("shard-\(index).json", Array(capture { command.execute(console: $0) }.1.utf8)))
+    }
+    let merged = try ShardMerge.merge(outputs)
+    #expect(merged.outcomes.count == whole.outcomes.count)
+    #expect(Set(merged.outcomes.map(\.schedule)) == Set(whole.outcomes.map(\.schedule)))
+    #expect(
+      Dictionary(uniqueKeysWithValues: merged.violations.map { ($0.name, $0.schedule) })
+        == whole.violations)
+  }
 }
