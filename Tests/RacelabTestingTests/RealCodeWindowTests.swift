@@ -61,10 +61,10 @@ struct RealCodeWindowTests {
   }
 
   /// Every race the generator makes: the thorough size runs them all.
-  static let generated = (0..<16).map { generate(seed: 0xA11C_E000 + UInt64($0)) }
+  static let generated = (0..<8).map { generate(seed: 0xA11C_E000 + UInt64($0)) }
 
   /// The races run at the test size.
-  static let cases = TestSize.prefix(of: generated, standard: 6)
+  static let cases = TestSize.prefix(of: generated, standard: 4)
 
   /// The race's code: each window's sleep lasts `lengths(window)`, which asks racelab for the
   /// window or gives a fixed length.
