@@ -353,6 +353,8 @@ final class ControlledRun: @unchecked Sendable {
   /// instants keep their order wherever the class's window ends; across classes the order is
   /// read off the zone or chosen.
   private func earliest(of dues: [TimerInstants.Instant]) -> TimerInstants.Instant? {
+    // Without windows every instant is fixed: the earliest is the smallest.
+    guard instants.hasWindows else { return dues.min { $0.nanoseconds < $1.nanoseconds } }
     var firstOfClass: [Int: TimerInstants.Instant] = [:]
     for due in dues
     where firstOfClass[due.instantClass].map({ due.nanoseconds < $0.nanoseconds }) ?? true {
@@ -372,8 +374,11 @@ final class ControlledRun: @unchecked Sendable {
   private func order(
     of a: TimerInstants.Instant, relativeTo b: TimerInstants.Instant
   ) -> InstantOrder {
+    guard instants.hasWindows else {
+      return InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds))
+    }
     // `instants` asks only before the run must start again, so it asks the strategy itself.
-    instants.order(of: a, relativeTo: b, names: ("a timer", "another"), choose: chooser)
+    return instants.order(of: a, relativeTo: b, names: ("a timer", "another"), choose: chooser)
       ?? InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds))
   }
 
