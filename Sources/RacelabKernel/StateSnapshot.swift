@@ -65,8 +65,11 @@ extension Simulation {
     }
     // A pending batch entry's class no longer matters: it is applied at this instant.
     classed += pending.map { (entry: $0, instantClass: -1, isPending: true) }
-    // Ranked by registration alone: that order decides ties wherever the instants fall.
-    let sortedEntries = classed.filter { isLive($0.entry) }.sorted {
+    // Ranked by registration alone: that order decides ties wherever the instants fall. An
+    // entry of the pending batch stays even when it no longer does anything (the timer of a
+    // task killed earlier in the batch): it is still an alternative of the batch's order, so
+    // a state with it has more schedules ahead than one without.
+    let sortedEntries = classed.filter { $0.isPending || isLive($0.entry) }.sorted {
       $0.entry.order < $1.entry.order
     }
     let entries = sortedEntries.map { ($0.entry, $0.isPending, $0.instantClass) }
@@ -84,8 +87,9 @@ extension Simulation {
       switch entry.action {
       case .event(let index): action = .event(context.events[Int(index)])
       case .timer(let task, _):
-        var rank = 0
-        if case .sleeping(let timer) = context.tasks[Int(task)].state {
+        // A live timer by its rank among the live ones; one that no longer fires as -1.
+        var rank = -1
+        if isLive(entry), case .sleeping(let timer) = context.tasks[Int(task)].state {
           rank = timers.firstIndex(of: timer) ?? 0
         }
         action = .timer(task: task, timerRank: rank)
