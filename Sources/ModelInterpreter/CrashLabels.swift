@@ -12,12 +12,11 @@ enum CrashLabels {
         for block in step.kind.blocks { visit(block) }
       }
     }
-    for operation in program.operations { visit(operation.body.steps) }
-    for event in program.events {
-      if case .handler(let body) = event.action { visit(body.steps) }
-    }
-    for variant in program.variants {
-      for index in variant.bodies.keys.sorted() { visit(variant.bodies[index]?.steps ?? []) }
+    for resolved in program.everyVariant {
+      for operation in resolved.operations { visit(operation.body.steps) }
+      for event in resolved.events {
+        if case .handler(let body) = event.action { visit(body.steps) }
+      }
     }
     return labels
   }

@@ -19,6 +19,8 @@ public struct ModelFileDefinition: ModelDefinition {
 
   /// How much one run of this definition may do before it stops with a run-time error.
   public let runLimits: RunLimits
+  /// The program as each variant has it, by variant name (inheritance already resolved).
+  private let variantPrograms: [String: ModelProgram]
 
   /// Creates the definition of `program`, whose runs stop with a run-time error past
   /// `runLimits`.
@@ -26,6 +28,14 @@ public struct ModelFileDefinition: ModelDefinition {
     self.program = program
     self.runLimits = runLimits
     self.vocabulary = Self.vocabulary(of: program)
+    self.variantPrograms = Dictionary(
+      program.variants.map { ($0.name, program.resolved($0)) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The program as the setup's variant has it (as written, for a variant the file lacks).
+  func resolvedProgram(for setup: ModelSetup) -> ModelProgram {
+    variantPrograms[setup.variant] ?? program
   }
 
   /// The lanes, in declaration order.
@@ -36,9 +46,8 @@ public struct ModelFileDefinition: ModelDefinition {
   public var readsClock: Bool { program.readsClock }
 
   public func makeModel(_ setup: ModelSetup) -> InterpretedModel {
-    let variant = program.variants.first { $0.name == setup.variant }
+    let program = resolvedProgram(for: setup)
     var bodies = program.operations.map(\.body)
-    for (index, body) in variant?.bodies ?? [:] { bodies[index] = body }
     for (index, operation) in program.operations.enumerated() {
       if let steps = setup.taskBody(operation.name) {
         bodies[index] = TaskBodyTranslation.body(steps, program: program)
@@ -78,6 +87,7 @@ public struct ModelFileDefinition: ModelDefinition {
   }
 
   public func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> InterpretedModel.Event {
+    let program = resolvedProgram(for: setup)
     guard let index = program.events.firstIndex(where: { $0.name == event.name }) else {
       return .scripted(0, [])
     }
@@ -92,6 +102,7 @@ public struct ModelFileDefinition: ModelDefinition {
 
   /// The value of state variable `slot` at `t = 0` as the scenario sets it (`default-from:`).
   func initialValue(of slot: Int, _ setup: ModelSetup) -> Value {
+    let program = resolvedProgram(for: setup)
     let variable = program.state[slot]
     if let value = setup.section(Self.stateSection)[variable.name] {
       return ValueText.value(value, variable.type, program)
@@ -114,6 +125,7 @@ public struct ModelFileDefinition: ModelDefinition {
 
   /// The state the scenario set that differs from the model's own initial values.
   public func initialFacts(_ setup: ModelSetup) -> [String] {
+    let program = resolvedProgram(for: setup)
     let model = makeModel(setup)
     return program.state.indices.compactMap { slot in
       let variable = program.state[slot]

@@ -4,12 +4,12 @@ extension ModelProgram {
   /// a sleep's, relies on a model reading time only through the kernel (`today`), so windows
   /// are refused for such a model rather than explored wrongly.
   public var readsClock: Bool {
-    let bodies =
-      operations.map(\.body)
-      + variants.flatMap { variant in
-        variant.bodies.keys.sorted().compactMap { variant.bodies[$0] }
-      }
-    if bodies.contains(where: { Self.reads($0.steps) }) { return true }
+    everyVariant.contains(where: \.readsClockAsWritten)
+  }
+
+  /// Whether the parts of this program as they stand (no variant put in place) read the clock.
+  private var readsClockAsWritten: Bool {
+    if operations.contains(where: { Self.reads($0.body.steps) }) { return true }
     if functions.contains(where: { Self.reads($0.body) }) { return true }
     if summary.contains(where: { Self.reads($0.value) }) { return true }
     for event in events {

@@ -381,7 +381,10 @@ public enum BuiltInEvent: Sendable, Hashable {
   case wallClockShift
 }
 
-/// A version of the model's code: operation bodies that replace the written ones.
+/// A version of the model's code: the parts it replaces of the model as written.
+///
+/// A variant that extends another (`extends:`) holds what it inherits too, so each variant is
+/// complete on its own: ``ModelProgram/resolved(_:)`` puts it in place in one step.
 public struct VariantDecl: Sendable, Hashable {
   /// Its name.
   public var name: String
@@ -389,12 +392,27 @@ public struct VariantDecl: Sendable, Hashable {
   public var help: String
   /// Replaced bodies, by operation index.
   public var bodies: [Int: Body]
+  /// Replaced function bodies, by function index.
+  public var functions: [Int: Expression]
+  /// Replaced event handlers, by event index (the model's own events only).
+  public var handlers: [Int: Body]
+  /// Replaced periodic jobs, by index (same name, possibly another period, time or operation).
+  public var periodic: [Int: PeriodicDecl]
+  /// Replaced initial values, by state slot.
+  public var initial: [Int: Value]
 
   /// Creates a variant.
-  public init(name: String, help: String, bodies: [Int: Body]) {
+  public init(
+    name: String, help: String, bodies: [Int: Body], functions: [Int: Expression] = [:],
+    handlers: [Int: Body] = [:], periodic: [Int: PeriodicDecl] = [:], initial: [Int: Value] = [:]
+  ) {
     self.name = name
     self.help = help
     self.bodies = bodies
+    self.functions = functions
+    self.handlers = handlers
+    self.periodic = periodic
+    self.initial = initial
   }
 }
 
