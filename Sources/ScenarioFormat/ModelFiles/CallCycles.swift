@@ -1,35 +1,46 @@
 import YAML
 
-/// Refuses recursion: operations that `call` each other in a cycle (in the bodies as written or
-/// in a variant's), and functions that call each other in a cycle.
+/// Refuses recursion: operations that `call` each other in a cycle, and functions that call each
+/// other in a cycle, in the code as written or as any variant has it (its own replacements, then
+/// those it inherits).
 extension ModelFileDecoder {
   mutating func checkCallCycles() {
     var reported: Set<String> = []
     for variant in [nil] + variants.indices.map(Optional.some) {
-      let sites = operationCalls.filter { site in
-        let replaced = variant.map { variants[$0].bodies[site.from] != nil } ?? false
-        return replaced ? site.variant == variant : site.variant == nil
+      let operationSites = operationCalls.filter { site in
+        site.variant == owner(in: variant) { $0.bodies[site.from] != nil }
       }
-      for cycle in Self.cycles(nodes: operations.count, sites: sites) {
-        let names = cycle.path.map { operations[$0].name }
-        guard reported.insert(names.sorted().joined(separator: " ")).inserted else { continue }
-        let inVariant = cycle.site.variant.map { " (in variant '\(variants[$0].name)')" } ?? ""
-        context.error(
-          cycle.site.location,
-          names.count == 1
-            ? "operation '\(names[0])' calls itself\(inVariant); recursion is not allowed"
-            : "operations call each other in a cycle\(inVariant): "
-              + (names + [names[0]]).joined(separator: " → ") + "; recursion is not allowed")
+      let functionSites = functionCalls.filter { site in
+        site.variant == owner(in: variant) { $0.functions[site.from] != nil }
       }
+      report(
+        Self.cycles(nodes: operations.count, sites: operationSites), "operation",
+        names: operations.map(\.name), in: variant, reported: &reported)
+      report(
+        Self.cycles(nodes: functions.count, sites: functionSites), "function",
+        names: functions.map(\.name), in: variant, reported: &reported)
     }
-    for cycle in Self.cycles(nodes: functions.count, sites: functionCalls) {
-      let names = cycle.path.map { functions[$0].name }
+  }
+
+  /// Reports each cycle once, at the call that closes it, naming the variant whose code that
+  /// call is (or, for a call as written, the variant whose code closes the cycle elsewhere).
+  private mutating func report(
+    _ cycles: [(path: [Int], site: CallSite)], _ kind: String, names: [String],
+    in variant: Int?, reported: inout Set<String>
+  ) {
+    for cycle in cycles {
+      let path = cycle.path.map { names[$0] }
+      guard reported.insert(kind + " " + path.sorted().joined(separator: " ")).inserted else {
+        continue
+      }
+      let inVariant =
+        (cycle.site.variant ?? variant).map { " (in variant '\(variants[$0].name)')" } ?? ""
       context.error(
         cycle.site.location,
-        names.count == 1
-          ? "function '\(names[0])' calls itself; recursion is not allowed"
-          : "functions call each other in a cycle: "
-            + (names + [names[0]]).joined(separator: " → ") + "; recursion is not allowed")
+        path.count == 1
+          ? "\(kind) '\(path[0])' calls itself\(inVariant); recursion is not allowed"
+          : "\(kind)s call each other in a cycle\(inVariant): "
+            + (path + [path[0]]).joined(separator: " → ") + "; recursion is not allowed")
     }
   }
 

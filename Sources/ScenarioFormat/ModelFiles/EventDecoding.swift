@@ -52,6 +52,28 @@ extension ModelFileDecoder {
     guard let fields = context.mapping(entry.value, what) else { return nil }
     context.checkKeys(
       fields, allowed: ["do", "steps", "on", "process", "params", "about"], in: what)
+    guard let (process, delivery) = eventDelivery(fields) else { return nil }
+    let lane: Int? =
+      if case .job(let lane) = delivery { lane } else { nil }
+    let parameters = eventParameters(fields, what)
+    var help = ""
+    if let about = fields.entry("about"), let text = context.scalar(about.value, "'about'") {
+      help = text
+    }
+    guard
+      let action = eventAction(
+        fields, what, name: entry.key, at: entry.keyLocation, parameters: parameters, lane: lane,
+        suspends: suspends)
+    else { return nil }
+    if help.isEmpty, let operation = action.runs { help = "runs \(operations[operation].name)" }
+    return EventDecl(
+      name: entry.key, process: process, parameters: parameters, delivery: delivery,
+      action: .handler(action.body), help: help)
+  }
+
+  /// The process an event is sent to (`process:`, default the first) and how it is delivered
+  /// (`on:` a lane of that process or `at-once`, default the process's first lane).
+  mutating func eventDelivery(_ fields: [YAMLMapEntry]) -> (Int, EventDecl.Delivery)? {
     var process = 0
     if let processEntry = fields.entry("process"),
       let name = context.scalar(processEntry.value, "'process'")
@@ -82,32 +104,32 @@ extension ModelFileDecoder {
       guard let lane = lanes.firstIndex(where: { $0.process == process }) else { return nil }
       delivery = .job(lane: lane)
     }
-    let lane: Int? =
-      if case .job(let lane) = delivery { lane } else { nil }
-    let parameters = eventParameters(fields, what)
-    var scope = ExpressionScope(place: .handler)
-    for (slot, parameter) in parameters.enumerated() {
-      scope.bind(parameter.field.name, type: parameter.field.type, slot: slot)
-    }
-    var help = ""
-    if let about = fields.entry("about"), let text = context.scalar(about.value, "'about'") {
-      help = text
-    }
-    let body: Body
+    return (process, delivery)
+  }
+
+  /// What an event does: `do: OP` (one call, whose operation is `runs`) or `steps:` (a
+  /// handler), its parameters as locals `0..<parameters.count`.
+  mutating func eventAction(
+    _ fields: [YAMLMapEntry], _ what: String, name: String, at location: SourceLocation,
+    parameters: [Parameter], lane: Int?, suspends: [SourceLocation?]
+  ) -> (body: Body, runs: Int?)? {
     switch (fields.entry("do"), fields.entry("steps")) {
     case (let doEntry?, nil):
       guard let operation = operationNamed(doEntry.value, "'do'"),
         let steps = doStep(
           operation, doEntry, parameters: parameters, lane: lane, suspends: suspends)
       else { return nil }
-      body = Body(steps: steps, localCount: parameters.count)
-      if help.isEmpty { help = "runs \(operations[operation].name)" }
+      return (Body(steps: steps, localCount: parameters.count), operation)
     case (nil, let stepsEntry?):
+      var scope = ExpressionScope(place: .handler)
+      for (slot, parameter) in parameters.enumerated() {
+        scope.bind(parameter.field.name, type: parameter.field.type, slot: slot)
+      }
       var state = BodyState(
         lane: lane, result: nil, operation: nil, variant: nil, isHandler: true,
         localCount: parameters.count)
       let steps = decodeSteps(
-        stepsEntry.value, "the steps of '\(entry.key)'", scope: scope, state: &state)
+        stepsEntry.value, "the steps of '\(name)'", scope: scope, state: &state)
       for call in state.inlineCalls {
         if let at = suspends[call.operation] {
           context.error(
@@ -116,17 +138,14 @@ extension ModelFileDecoder {
               + "suspends at line \(at.line); spawn it instead")
         }
       }
-      body = Body(steps: steps, localCount: state.localCount)
+      return (Body(steps: steps, localCount: state.localCount), nil)
     case (.some(let doEntry), .some):
       context.error(doEntry.keyLocation, "\(what) has both 'do:' and 'steps:'; keep one")
       return nil
     case (nil, nil):
-      context.error(entry.keyLocation, "\(what) needs 'do: OPERATION' or 'steps:'")
+      context.error(location, "\(what) needs 'do: OPERATION' or 'steps:'")
       return nil
     }
-    return EventDecl(
-      name: entry.key, process: process, parameters: parameters, delivery: delivery,
-      action: .handler(body), help: help)
   }
 
   /// `do: OP`: one call of the operation, its parameters passed by name from the event's.
@@ -181,7 +200,7 @@ extension ModelFileDecoder {
     return [Step(.call(operation: operation, arguments: arguments, into: nil), line: location.line)]
   }
 
-  private mutating func eventParameters(_ fields: [YAMLMapEntry], _ what: String) -> [Parameter] {
+  mutating func eventParameters(_ fields: [YAMLMapEntry], _ what: String) -> [Parameter] {
     guard let params = fields.entry("params"),
       let items = context.mapping(params.value, "'params' of \(what)")
     else { return [] }

@@ -26,7 +26,7 @@ struct CallSite {
   var from: Int
   var to: Int
   var location: SourceLocation
-  /// The variant whose body holds the call; `nil` for the body as written.
+  /// The variant whose own body holds the call; `nil` for the body as written.
   var variant: Int?
 }
 
@@ -53,15 +53,19 @@ struct ModelFileDecoder {
   var functionBodies: [Expression?] = []
   var operations: [OperationSignature] = []
   var operationBodies: [Body?] = []
+  /// Each variant's own replacements (what it inherits is added once all are read).
   var variants: [VariantDecl] = []
+  /// The variant each one extends (`extends:`), by index; `nil` for the model as written.
+  var variantParents: [Int?] = []
   /// Where each windowed sleep (`sleep: 50ms..2s`) is written.
   var windowedSleeps: [SourceLocation] = []
 
   /// Calls between operations (for cycles) and between functions.
   var operationCalls: [CallSite] = []
   var functionCalls: [CallSite] = []
-  /// The function whose body is being checked, for ``functionCalls``.
-  var currentFunction: Int?
+  /// The function whose body is being checked, and the variant replacing it, for
+  /// ``functionCalls``.
+  var currentFunction: (index: Int, variant: Int?)?
   /// Per operation: where its body (or a variant's) first suspends, and the same-lane calls it
   /// makes, for the no-suspension rule of handlers.
   var directSuspension: [SourceLocation?] = []

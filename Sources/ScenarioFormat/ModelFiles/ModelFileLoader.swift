@@ -72,8 +72,9 @@ extension ScenarioLimits {
 }
 
 extension ModelFileDecoder {
-  /// The whole file, in dependency order: declarations, signatures, bodies, events, rules, and
-  /// the checks that need everything.
+  /// The whole file, in dependency order: declarations, signatures, bodies (the variants'
+  /// operations and functions with them), events, rules, the variants' events, periodic jobs and
+  /// state, and the checks that need everything.
   mutating func decode(_ root: YAMLNode) -> ModelProgram? {
     guard let entries = context.mapping(root, "a model file") else { return nil }
     context.checkKeys(entries, allowed: Self.topLevelKeys, in: "a model file")
@@ -110,11 +111,10 @@ extension ModelFileDecoder {
     for (index, node) in operationNodes.enumerated() {
       operationBodies.append(node.map { operationBody($0, operation: index, variant: nil) })
     }
-    if let variantsEntry = entries.entry("variants") {
-      decodeVariants(variantsEntry.value)
-    }
+    let variantFields = entries.entry("variants").map { declareVariants($0.value) } ?? []
     if variants.isEmpty {
       variants = [VariantDecl(name: "original", help: "the operations as written", bodies: [:])]
+      variantParents = [nil]
     }
     var defaultVariant = 0
     if let entry = entries.entry("default-variant"),
@@ -131,6 +131,8 @@ extension ModelFileDecoder {
     let summary = entries.entry("summary").map { decodeSummary($0.value) } ?? []
     let sections = entries.entry("sections").map { decodeSections($0.value) } ?? []
     let periodic = entries.entry("periodic").map { decodePeriodic($0.value) } ?? []
+    decodeVariantOverrides(
+      variantFields, events: events, periodic: periodic, sections: sections)
     checkCallCycles()
     guard context.diagnostics.isEmpty else { return nil }
     let decls = operations.indices.compactMap { index -> OperationDecl? in
@@ -150,7 +152,7 @@ extension ModelFileDecoder {
     return ModelProgram(
       name: name, about: about, processes: processes, lanes: lanes, enums: enums, state: state,
       records: records, errors: errors, functions: functionDecls, operations: decls,
-      events: events, variants: variants, defaultVariant: defaultVariant,
+      events: events, variants: inheritedVariants(), defaultVariant: defaultVariant,
       invariants: invariants, summary: summary, sections: sections, tables: tables,
       periodic: periodic)
   }

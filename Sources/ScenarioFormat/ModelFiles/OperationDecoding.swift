@@ -24,7 +24,7 @@ struct BodyState {
   }
 }
 
-/// `functions:`, `operations:` and `variants:`.
+/// `functions:` and `operations:`.
 extension ModelFileDecoder {
   /// `params: {name: TYPE}` as fields, in order.
   mutating func parameters(_ entries: [YAMLMapEntry], _ what: String) -> [Field] {
@@ -81,21 +81,22 @@ extension ModelFileDecoder {
   /// Checks every function's body.
   mutating func decodeFunctionBodies(_ bodies: [YAMLNode?]) {
     for (index, body) in bodies.enumerated() {
-      guard let body else {
-        functionBodies.append(nil)
-        continue
-      }
-      var scope = ExpressionScope(place: .function)
-      for (slot, parameter) in functions[index].parameters.enumerated() {
-        scope.bind(parameter.name, type: parameter.type, slot: slot)
-      }
-      currentFunction = index
-      let typed = expression(
-        body, "the body of '\(functions[index].name)'", type: functions[index].result,
-        scope: scope)
-      currentFunction = nil
-      functionBodies.append(typed?.expression)
+      functionBodies.append(body.flatMap { functionBody($0, function: index, variant: nil) })
     }
+  }
+
+  /// A function's body (as written or a variant's), typed as its result, parameters first.
+  mutating func functionBody(_ node: YAMLNode, function: Int, variant: Int?) -> Expression? {
+    let signature = functions[function]
+    var scope = ExpressionScope(place: .function)
+    for (slot, parameter) in signature.parameters.enumerated() {
+      scope.bind(parameter.name, type: parameter.type, slot: slot)
+    }
+    currentFunction = (function, variant)
+    let typed = expression(
+      node, "the body of '\(signature.name)'", type: signature.result, scope: scope)
+    currentFunction = nil
+    return typed?.expression
   }
 
   /// Declares every operation's signature; returns the nodes of the steps.
@@ -175,50 +176,6 @@ extension ModelFileDecoder {
     case .transaction(let body): return alwaysLeaves(body)
     case .choose(let branches): return branches.allSatisfy { alwaysLeaves($0.steps) }
     default: return false
-    }
-  }
-
-  /// `variants: {original: {}, migrated: {operations: {OP: {steps: …}}}}`.
-  mutating func decodeVariants(_ node: YAMLNode) {
-    guard let entries = context.mapping(node, "'variants'") else { return }
-    if entries.isEmpty { context.error(node.location, "'variants' declares no variant") }
-    for entry in entries {
-      let what = "variant '\(entry.key)'"
-      let index = variants.count
-      variants.append(VariantDecl(name: entry.key, help: "", bodies: [:]))
-      guard let fields = context.mapping(entry.value, what) else { continue }
-      context.checkKeys(fields, allowed: ["operations", "about"], in: what)
-      if let about = fields.entry("about"), let text = context.scalar(about.value, "'about'") {
-        variants[index].help = text
-      }
-      guard let replaced = fields.entry("operations"),
-        let bodies = context.mapping(replaced.value, "'operations' of \(what)")
-      else { continue }
-      for body in bodies {
-        guard let operation = operationIndex(body.key) else {
-          context.unknown(
-            "operation", body.key, at: body.keyLocation, known: operations.map(\.name))
-          continue
-        }
-        guard let bodyFields = context.mapping(body.value, "'\(body.key)' in \(what)") else {
-          continue
-        }
-        context.checkKeys(bodyFields, allowed: ["steps", "on"], in: "'\(body.key)' in \(what)")
-        if let on = bodyFields.entry("on"), let lane = laneName(on.value),
-          lane != operations[operation].lane
-        {
-          context.error(
-            on.value.location,
-            "a variant replaces steps only; '\(body.key)' runs on "
-              + "'\(lanes[operations[operation].lane].name)'")
-        }
-        guard let steps = bodyFields.entry("steps") else {
-          context.error(body.keyLocation, "'\(body.key)' in \(what) needs 'steps:'")
-          continue
-        }
-        variants[index].bodies[operation] = operationBody(
-          steps.value, operation: operation, variant: index)
-      }
     }
   }
 }

@@ -219,7 +219,8 @@ extension ModelFileDecoder {
       expressions.append(checked.expression)
     }
     if let current = currentFunction {
-      functionCalls.append(CallSite(from: current, to: index, location: location, variant: nil))
+      functionCalls.append(
+        CallSite(from: current.index, to: index, location: location, variant: current.variant))
     }
     return Typed(expression: .function(index, expressions), type: function.result)
   }

@@ -14,51 +14,72 @@ extension ModelFileDecoder {
       }
       guard let fields = context.mapping(entry.value, what) else { continue }
       context.checkKeys(fields, allowed: ["process", "at", "every", "do", "about"], in: what)
-      guard let doEntry = fields.entry("do"), let everyEntry = fields.entry("every") else {
-        context.error(
-          entry.keyLocation, "\(what) needs 'every:' (such as 15m or 1d) and 'do:' (an operation)")
-        continue
-      }
-      guard let operation = operationNamed(doEntry.value, "'do'") else { continue }
-      let home = lanes[operations[operation].lane].process
-      if !operations[operation].parameters.isEmpty {
-        context.error(
-          doEntry.value.location,
-          "\(what) runs an operation without parameters; '\(operations[operation].name)' has some")
-        continue
-      }
-      if let processEntry = fields.entry("process"),
-        let name = context.scalar(processEntry.value, "'process'")
-      {
-        guard let process = processIndex(name) else {
-          context.unknown(
-            "process", name, at: processEntry.value.location, known: processes.map(\.name))
-          continue
-        }
-        if process != home {
-          context.error(
-            doEntry.value.location,
-            "'\(operations[operation].name)' runs on a lane of process "
-              + "'\(processes[home].name)', not '\(name)'")
-          continue
-        }
-      }
-      guard let every = period(everyEntry.value) else { continue }
-      var timeOfDay: Int64?
-      if let atEntry = fields.entry("at") {
-        guard let parsed = timeOfDayValue(atEntry.value) else { continue }
-        timeOfDay = parsed
-      }
+      guard let job = periodicJob(fields, what, name: entry.key, at: entry.keyLocation, base: nil)
+      else { continue }
       if let first = jobs.first(where: { $0.name == entry.key }) {
         context.error(entry.keyLocation, "periodic job '\(first.name)' is declared twice")
         continue
       }
-      jobs.append(
-        PeriodicDecl(
-          name: entry.key, operation: operation, process: home, every: every,
-          timeOfDay: timeOfDay))
+      jobs.append(job)
     }
     return jobs
+  }
+
+  /// A job's fields: `every` and `do` (required unless `base`, a variant's job, gives them),
+  /// `at` and `process`; a field left out is the base's.
+  mutating func periodicJob(
+    _ fields: [YAMLMapEntry], _ what: String, name: String, at location: SourceLocation,
+    base: PeriodicDecl?
+  ) -> PeriodicDecl? {
+    let doEntry = fields.entry("do")
+    let everyEntry = fields.entry("every")
+    guard base != nil || (doEntry != nil && everyEntry != nil) else {
+      context.error(
+        location, "\(what) needs 'every:' (such as 15m or 1d) and 'do:' (an operation)")
+      return nil
+    }
+    var operation: Int
+    if let doEntry {
+      guard let named = operationNamed(doEntry.value, "'do'") else { return nil }
+      if !operations[named].parameters.isEmpty {
+        context.error(
+          doEntry.value.location,
+          "\(what) runs an operation without parameters; '\(operations[named].name)' has some")
+        return nil
+      }
+      operation = named
+    } else {
+      operation = base?.operation ?? 0
+    }
+    let home = lanes[operations[operation].lane].process
+    if let processEntry = fields.entry("process"),
+      let processName = context.scalar(processEntry.value, "'process'")
+    {
+      guard let process = processIndex(processName) else {
+        context.unknown(
+          "process", processName, at: processEntry.value.location, known: processes.map(\.name))
+        return nil
+      }
+      if process != home {
+        context.error(
+          (doEntry ?? processEntry).value.location,
+          "'\(operations[operation].name)' runs on a lane of process "
+            + "'\(processes[home].name)', not '\(processName)'")
+        return nil
+      }
+    }
+    var every = base?.every ?? 0
+    if let everyEntry {
+      guard let parsed = period(everyEntry.value) else { return nil }
+      every = parsed
+    }
+    var timeOfDay = base?.timeOfDay
+    if let atEntry = fields.entry("at") {
+      guard let parsed = timeOfDayValue(atEntry.value) else { return nil }
+      timeOfDay = parsed
+    }
+    return PeriodicDecl(
+      name: name, operation: operation, process: home, every: every, timeOfDay: timeOfDay)
   }
 
   /// `every:`: a positive duration.
