@@ -10,6 +10,7 @@ struct FIFOQueue<Element> {
     storage.append(element)
   }
 
+  @inline(__always)
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     let element = storage[head]

@@ -388,20 +388,33 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     var last = 0
     let count = context.lanes.count
     while !strategyIsDone {
-      ready.removeAll(keepingCapacity: true)
-      for offset in 0..<count {
-        let lane = (last + offset) % count
-        if context.lanes[lane].isReady { ready.append(lane) }
+      // The ready lanes in turn from the last one run; listed only when there is a choice, so
+      // that the usual case (one ready lane) costs no array work per job.
+      var readyCount = 0
+      var first = 0
+      var lane = last
+      for _ in 0..<count {
+        if context.lanes[lane].isReady {
+          if readyCount == 0 { first = lane }
+          readyCount += 1
+        }
+        lane = lane + 1 == count ? 0 : lane + 1
       }
-      guard let first = ready.first else { return }
-      let lane =
-        ready.count == 1
-        ? first
-        : ready[
-          choose(
-            .laneOrder(
-              time: context.now, first: LaneID(index: Int32(first)), alternatives: ready.count))
-        ]
+      guard readyCount > 0 else { return }
+      if readyCount == 1 {
+        lane = first
+      } else {
+        ready.removeAll(keepingCapacity: true)
+        for offset in 0..<count where context.lanes[(last + offset) % count].isReady {
+          ready.append((last + offset) % count)
+        }
+        lane =
+          ready[
+            choose(
+              .laneOrder(
+                time: context.now, first: LaneID(index: Int32(first)), alternatives: readyCount))
+          ]
+      }
       let queued = context.lanes[lane].queue.count
       let job: Job?
       if queued > 1, lane < concurrentLanes.count, concurrentLanes[lane] {

@@ -36,6 +36,11 @@ public struct SimulationContext<Model: SimulationModel> {
   var lanes: [LaneState]
   var tasks: [TaskRecord] = []
   var programs: [TaskProgram<Model.Operation>] = []
+  /// Step `pc` of program `program`, or `nil` past its last step. Read in place: a copy of the
+  /// program, or holding its steps across a step, would retain its name and steps every step.
+  func step(_ pc: Int, of program: Int) -> TaskStep<Model.Operation>? {
+    programs[program].steps.indices.contains(pc) ? programs[program].steps[pc] : nil
+  }
   var events: [Model.Event] = []
   var agenda = BinaryHeap<AgendaEntry>()
   var arrivals = WindowedArrivals()
@@ -78,6 +83,19 @@ public struct SimulationContext<Model: SimulationModel> {
     }
   }
 
+  /// Records the event `kind` makes of the rule the runtime profile names for `situation`. The
+  /// rule is looked up only when the trace is recorded, and the profile is read in place: a
+  /// copy of it per job retained its name and rule table (a third more instructions on the
+  /// storm).
+  mutating func record(
+    _ situation: RuntimeProfile.Situation, lane: LaneID?,
+    _ kind: (_ rule: String?) -> TraceEvent.Kind
+  ) {
+    guard isTracing else { return }
+    let event = kind(profile.rule(for: situation))
+    record(event, lane: lane)
+  }
+
   /// Adds a model note to the trace, on the running job's lane. The note is only built when
   /// the trace is recorded.
   public mutating func note(_ note: @autoclosure () -> ModelNote) {
@@ -117,6 +135,7 @@ public struct SimulationContext<Model: SimulationModel> {
 
   /// Adds an entry whose due instant was computed from now: to the class of the current instant,
   /// so that it moves with the arrival that instant follows from.
+  @inline(__always)
   mutating func push(_ entry: AgendaEntry) {
     if arrivals.nowClass == 0 {
       agenda.push(entry)

@@ -43,39 +43,35 @@ extension Simulation {
       context.record(.taskStarted(id), lane: context.currentLane)
       return true
     }
-    let profile = context.profile
     let cancelled = context.tasks[index].isCancelled
     switch suspension {
     case .sleep:
       if throwing {
-        context.record(
-          .resumed(
-            id, from: .sleep, outcome: .threw, isCancelled: cancelled,
-            rule: profile.rule(for: .cancelWhileSleeping)), lane: context.currentLane)
+        context.record(.cancelWhileSleeping, lane: context.currentLane) {
+          .resumed(id, from: .sleep, outcome: .threw, isCancelled: cancelled, rule: $0)
+        }
         return handleSleepError(id)
       }
-      if cancelled && profile.resumptionRechecksCancellation {
-        context.record(
-          .resumed(
-            id, from: .sleep, outcome: .threw, isCancelled: true,
-            rule: profile.rule(for: .cancelAfterTimerExpired)), lane: context.currentLane)
+      if cancelled && context.profile.resumptionRechecksCancellation {
+        context.record(.cancelAfterTimerExpired, lane: context.currentLane) {
+          .resumed(id, from: .sleep, outcome: .threw, isCancelled: true, rule: $0)
+        }
         return handleSleepError(id)
       }
       context.counters.sleepsCompleted += 1
-      context.record(
-        .resumed(
-          id, from: .sleep, outcome: .returned, isCancelled: cancelled,
-          rule: profile.rule(for: cancelled ? .cancelAfterTimerExpired : .timerExpired)),
-        lane: context.currentLane)
+      let situation: RuntimeProfile.Situation =
+        cancelled ? .cancelAfterTimerExpired : .timerExpired
+      context.record(situation, lane: context.currentLane) {
+        .resumed(id, from: .sleep, outcome: .returned, isCancelled: cancelled, rule: $0)
+      }
     case .yield:
-      if cancelled && profile.yieldChecksCancellation {
+      if cancelled && context.profile.yieldChecksCancellation {
         throwFromYield(id)
         return false
       }
-      context.record(
-        .resumed(
-          id, from: .yield, outcome: .returned, isCancelled: cancelled,
-          rule: profile.rule(for: .yield)), lane: context.currentLane)
+      context.record(.yield, lane: context.currentLane) {
+        .resumed(id, from: .yield, outcome: .returned, isCancelled: cancelled, rule: $0)
+      }
     case .hop, .await:
       return false  // only driven tasks hop or await
     }
@@ -87,21 +83,18 @@ extension Simulation {
   private mutating func runSteps(_ id: TaskID) {
     let index = Int(id.index)
     let program = Int(context.tasks[index].program)
-    let profile = context.profile
     while true {
-      // The step is read in place: holding the steps array across a step would retain it.
-      let pc = Int(context.tasks[index].pc)
-      guard pc < context.programs[program].steps.count else {
+      guard let step = context.step(Int(context.tasks[index].pc), of: program) else {
         end(id, .returned)
         return
       }
       let cancelled = context.tasks[index].isCancelled
-      switch context.programs[program].steps[pc] {
+      switch step {
       case .sleep(let duration, _):
-        if cancelled && profile.cancelledSleepThrowsAtOnce {
-          context.record(
-            .sleepThrewAtOnce(id, rule: profile.rule(for: .sleepWhileCancelled)),
-            lane: context.currentLane)
+        if cancelled && context.profile.cancelledSleepThrowsAtOnce {
+          context.record(.sleepWhileCancelled, lane: context.currentLane) {
+            .sleepThrewAtOnce(id, rule: $0)
+          }
           guard handleSleepError(id) else { return }
           continue
         }
@@ -114,10 +107,9 @@ extension Simulation {
             due: due.nanoseconds,
             order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: .normal),
             action: .timer(task: id.index, timerTag: AgendaEntry.tag(ofTimer: timer))))
-        context.record(
-          .sleepStarted(
-            id, timer: TimerID(number: timer), duration: duration, due: due,
-            rule: profile.rule(for: .sleepSuspends)), lane: context.currentLane)
+        context.record(.sleepSuspends, lane: context.currentLane) {
+          .sleepStarted(id, timer: TimerID(number: timer), duration: duration, due: due, rule: $0)
+        }
         return
       case .guardNotCancelled:
         context.record(.guardChecked(id, passed: !cancelled), lane: context.currentLane)
@@ -126,22 +118,23 @@ extension Simulation {
           return
         }
       case .checkCancellation:
-        context.record(
-          .cancellationChecked(id, threw: cancelled, rule: profile.rule(for: .checkCancellation)),
-          lane: context.currentLane)
+        context.record(.checkCancellation, lane: context.currentLane) {
+          .cancellationChecked(id, threw: cancelled, rule: $0)
+        }
         if cancelled {
           end(id, .threw)
           return
         }
       case .yield:
-        if cancelled && profile.yieldChecksCancellation {
+        if cancelled && context.profile.yieldChecksCancellation {
           throwFromYield(id)
           return
         }
         let lane = context.tasks[index].lane
         let position = context.queuePosition(lane)
-        context.record(
-          .yielded(id, queue: position, rule: profile.rule(for: .yield)), lane: context.currentLane)
+        context.record(.yield, lane: context.currentLane) {
+          .yielded(id, queue: position, rule: $0)
+        }
         context.tasks[index].state = .resumeQueued(.yield, throwing: false)
         context.lanes[Int(lane)].queue.append(.task(id.index))
         return
