@@ -57,6 +57,10 @@ enum ModelFileJSONSchema {
     let event = closed([
       "do": name, "steps": steps, "on": text, "process": name, "params": fields, "about": text,
     ])
+    let function = closed(["params": fields, "returns": type, "body": scalar, "about": text])
+    let periodic = closed([
+      "every": text, "do": name, "at": text, "process": name, "about": text,
+    ])
     let invariant = closed([
       "always": scalar, "settled": scalar, "at-end": scalar, "for-each": name, "when": scalar,
       "then": scalar, "within": text, "say": text,
@@ -69,20 +73,25 @@ enum ModelFileJSONSchema {
       "processes": mapOf(process, minimum: 1),
       "records": mapOf(fields),
       "errors": ["type": "array", "items": name],
-      "functions": mapOf(
-        closed(["params": fields, "returns": type, "body": scalar, "about": text])),
+      "functions": mapOf(function),
       "operations": mapOf(operation),
       "events": mapOf(event),
+      // A variant replaces parts of the model; what it replaces has the part's own keys (the
+      // signature keys may be restated, and must then match).
       "variants": mapOf(
         closed([
-          "about": text,
-          "operations": mapOf(closed(["steps": steps])),
+          "about": text, "extends": name,
+          "operations": mapOf(
+            closed([
+              "steps": steps, "on": text, "params": fields, "returns": type, "about": text,
+            ])),
+          "functions": mapOf(function), "events": mapOf(event), "periodic": mapOf(periodic),
+          "state": ["type": "object"],
         ])),
       "invariants": mapOf(invariant),
       "summary": mapOf(scalar),
       "sections": mapOf(mapOf(["type": "object"])),
-      "periodic": mapOf(
-        closed(["every": text, "do": name, "at": text, "process": name, "about": text])),
+      "periodic": mapOf(periodic),
     ]
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",
