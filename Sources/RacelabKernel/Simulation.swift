@@ -73,8 +73,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
+    if lost { return loseInEveryRun(index, at: time) }
     if maybe { context.mayBeLost.insert(index) }
-    if lost { context.lost.insert(index) }
     context.agenda.push(
       AgendaEntry(
         due: time.nanoseconds,
@@ -91,8 +91,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   ) {
     precondition(!started, "scripted happenings are registered before the run starts")
     let index = context.register(event)
+    if lost { return loseInEveryRun(index, at: window.lowerBound) }
     if maybe { context.mayBeLost.insert(index) }
-    if lost { context.lost.insert(index) }
     let number = context.arrivals.ranges.count
     let instant = arrivalInstants.map { $0[number] } ?? window.lowerBound.nanoseconds
     context.arrivals.ranges.append(window)
@@ -104,6 +104,25 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         due: instant, order: AgendaEntry.orderKey(sequence: context.takeSequence(), tie: tie),
         action: .event(index)))
     context.arrivals.agendas.append(heap)
+  }
+
+  /// Keeps a `lost: true` happening off the agenda: see ``SimulationContext/lostHappenings``.
+  private mutating func loseInEveryRun(_ index: Int32, at time: VirtualTime) {
+    let position =
+      context.lostHappenings.firstIndex { $0.time > time } ?? context.lostHappenings.count
+    context.lostHappenings.insert((time, index), at: position)
+  }
+
+  /// Shows in the trace, each at its own instant, the `lost: true` happenings due by `time`
+  /// that it has not shown yet.
+  mutating func showLostHappenings(through time: VirtualTime) {
+    while context.lostHappeningsShown < context.lostHappenings.count {
+      let lost = context.lostHappenings[context.lostHappeningsShown]
+      guard lost.time <= time else { return }
+      context.lostHappeningsShown += 1
+      let label = model.label(of: context.events[Int(lost.event)])
+      context.record(.notDelivered(event: label, chosen: false), lane: nil, at: lost.time)
+    }
   }
 
   /// Runs until nothing is left to happen (or until the run must start again, see
@@ -120,7 +139,10 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         runInstant(classes: classes)
       }
     }
-    if !isCutShort { model.runEnded(context: &context) }
+    if !isCutShort {
+      showLostHappenings(through: context.stoppedAtStopTime ? context.now : .end)
+      model.runEnded(context: &context)
+    }
     return SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
@@ -142,6 +164,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         return
       }
       context.now = VirtualTime(nanoseconds: now)
+      showLostHappenings(through: context.now)
       while !strategyIsDone, let top = context.agenda.min, top.due == now {
         batch.removeAll(keepingCapacity: true)
         while let entry = context.agenda.min, entry.due == now {
@@ -193,6 +216,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     }
     context.now = VirtualTime(nanoseconds: entry.due)
     context.arrivals.nowClass = first
+    showLostHappenings(through: context.now)
     return earliest
   }
 
@@ -201,6 +225,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private mutating func stop(at time: VirtualTime) {
     if time > context.now { context.now = time }
     context.stoppedAtStopTime = true
+    showLostHappenings(through: time)
     context.record(.runStopped, lane: nil)
   }
 
@@ -337,10 +362,6 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       context.lanes[Int(lane)].queue.append(.task(task))
     case .event(let index):
       let event = context.events[Int(index)]
-      if !context.lost.isEmpty, context.lost.contains(index) {
-        context.record(.notDelivered(event: model.label(of: event), chosen: false), lane: nil)
-        return
-      }
       if !context.mayBeLost.isEmpty, context.mayBeLost.contains(index),
         choose(.delivery(event: model.label(of: event))) == 1
       {

@@ -48,8 +48,13 @@ public struct SimulationContext<Model: SimulationModel> {
   var nextTimer: Int64 = 1
   /// The scripted happenings (by event index) that may never arrive (`maybe: true`).
   var mayBeLost = Set<Int32>()
-  /// The scripted happenings (by event index) that every run loses (`lost: true`).
-  var lost = Set<Int32>()
+  /// The scripted happenings that every run loses (`lost: true`), by instant (a window's
+  /// start) then file order. They are kept off the agenda, so they take part in no order of
+  /// instants or of a batch: a run goes as if they were not in the file, and its trace shows
+  /// each at its instant (``Simulation/showLostHappenings(through:)``).
+  var lostHappenings: [(time: VirtualTime, event: Int32)] = []
+  /// How many of ``lostHappenings`` the trace has shown.
+  var lostHappeningsShown = 0
   /// How many tasks wait for another task's value now (so that ending a task looks for
   /// waiters only when there can be any).
   var awaitingCount = 0

@@ -15,7 +15,7 @@ extension StateSnapshot {
     for index in next.agenda.indices { closeUp(&next.agenda[index]) }
     for index in next.pendingBatch.indices { closeUp(&next.pendingBatch[index]) }
     switch removed.action {
-    case .event(let event):
+    case .event(let event, _):
       next.lanes[Int(lane.index)].jobs.append(.event(event))
     case .timer(let task, let timerRank):
       func closeUp(_ action: inout Action) {

@@ -18,7 +18,9 @@ struct StateSnapshot<Model: SimulationModel>: Hashable {
   }
 
   enum Action: Hashable {
-    case event(Model.Event)
+    /// A scripted or scheduled event; one that `maybe: true` lets be lost has a choice ahead
+    /// that a delivered twin has not, so the two are different states.
+    case event(Model.Event, mayBeLost: Bool)
     case timer(task: Int32, timerRank: Int)
     case laneFree(Int32)
   }
@@ -85,7 +87,9 @@ extension Simulation {
     for (rank, (entry, isPending, instantClass)) in entries.enumerated() {
       let action: StateSnapshot<Model>.Action
       switch entry.action {
-      case .event(let index): action = .event(context.events[Int(index)])
+      case .event(let index):
+        action = .event(
+          context.events[Int(index)], mayBeLost: context.mayBeLost.contains(index))
       case .timer(let task, _):
         // A live timer by its rank among the live ones; one that no longer fires as -1.
         var rank = -1

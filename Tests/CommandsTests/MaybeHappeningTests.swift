@@ -96,6 +96,94 @@ struct MaybeHappeningTests {
     #expect(!summaries(lost).isEmpty)
   }
 
+  /// A model whose two events toggle and count, for orders that matter.
+  static let counter = """
+    kind: model
+    name: counter
+    processes:
+      app:
+        lanes: {main: serial, side: serial}
+        memory:
+          m: {type: int}
+    operations:
+      wait:
+        on: side
+        steps:
+          - sleep: 1s..3s
+          - set: {app.m: "app.m * 2"}
+    events:
+      e0:
+        on: main
+        steps:
+          - set: {app.m: "(app.m * 3 + 2) % 97"}
+      e1:
+        on: side
+        steps:
+          - set: {app.m: "app.m + 1"}
+      go:
+        on: side
+        steps:
+          - spawn: wait
+    summary:
+      m: app.m
+
+    """
+
+  /// Timelines with `lost: true` entries that share an instant with others, a crash, or a
+  /// sleep's window: each explores as the same file without them (once they took part in the
+  /// instant's orders and split the window, 6 schedules where there are 2).
+  static let lostBeside = [
+    ["- {at: 2s, event: e0, lost: true}", "- {at: 2s, event: e0}", "- {at: 2s, event: e1}"],
+    [
+      "- {at: 2s, event: e1, lost: true}", "- {at: 2s, event: e1}", "- {at: 2s, event: e0}",
+      "- {at: 2s, event: crash}",
+    ],
+    ["- {at: 0s, event: go}", "- {at: 1s, event: crash, lost: true}", "- {at: 2s, event: e1}"],
+    [
+      "- {at: 0s, event: go}", "- {at: 1s..2s, event: e0, lost: true}",
+      "- {at: 2s, event: e1, maybe: true}",
+    ],
+  ]
+
+  @Test("a lost happening takes part in no order", arguments: lostBeside.indices)
+  func lostTakesPartInNoOrder(_ index: Int) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("counter.model.yaml", Self.counter)
+    let lines = Self.lostBeside[index]
+    func file(_ lines: [String]) -> String {
+      "name: s\nmodel: ./counter.model.yaml\ntimeline:\n"
+        + lines.map { "  \($0)\n" }.joined()
+    }
+    try folder.write("lost.yaml", file(lines))
+    try folder.write("gone.yaml", file(lines.filter { !$0.contains("lost: true") }))
+    for mode in [[], ["--no-pruning"], ["--state-graph"], ["--state-graph", "--no-partial-order"]] {
+      let lost = try runRacelab(
+        ["explore", "lost.yaml", "--format", "json"] + mode, in: folder.url)
+      let gone = try runRacelab(
+        ["explore", "gone.yaml", "--format", "json"] + mode, in: folder.url)
+      let lostReport = try #require(
+        try JSONSerialization.jsonObject(with: lost.output) as? [String: Any])
+      let goneReport = try #require(
+        try JSONSerialization.jsonObject(with: gone.output) as? [String: Any])
+      #expect(lostReport["schedules"] as? Int == goneReport["schedules"] as? Int, "\(mode)")
+      // A token starts with the file's fingerprint; the choices after it must be the same.
+      let outcomes = { (report: [String: Any]) in
+        (report["outcomes"] as? [[String: Any]] ?? []).map { outcome in
+          let choices = (outcome["schedule"] as? String)?.split(separator: ":").dropFirst()
+          let summary =
+            (try? JSONSerialization.data(
+              withJSONObject: outcome["summary"] ?? [:], options: .sortedKeys))
+            .map { String(decoding: $0, as: UTF8.self) }
+          return "\(outcome["count"] ?? "") \(choices?.joined() ?? "") \(summary ?? "")"
+        }
+      }
+      #expect(outcomes(lostReport) == outcomes(goneReport), "\(mode)")
+    }
+    let run = try runRacelab(["run", "lost.yaml"], in: folder.url)
+    #expect(run.outputText.contains("never arrives: lost (lost: true)"))
+  }
+
   @Test("a happening is maybe or lost, not both")
   func maybeAndLost() throws {
     let folder = try TemporaryFolder()

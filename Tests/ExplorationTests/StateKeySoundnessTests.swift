@@ -110,6 +110,16 @@ import Testing
     - {at: 1ms..3ms, event: a}
     - {at: 1ms..3ms, event: b, maybe: true}
     """,
+    // The same event twice at one instant, once `maybe`: with one applied, the batch that is
+    // left has a loss ahead or not, so the two states differ (the snapshot named the event
+    // alone, and --state-graph counted 38 schedules where the space has 40).
+    """
+    - {at: 0s, event: gow}
+    - {at: 1ms, event: a, maybe: true}
+    - {at: 1ms, event: a}
+    - {at: 1ms, event: b, maybe: true}
+    - {at: 1ms, event: sping}
+    """,
   ]
 
   @Test(arguments: timelines.indices)
