@@ -26,6 +26,14 @@ struct LaneQueues {
     work += queues[lane]?.removeThrough(job) ?? 0
   }
 
+  /// The process of `lane` ended: every job waiting on it is dropped. Returns them, front first.
+  mutating func dropAll(on lane: LaneID) -> [TraceEvent.Job] {
+    let dropped = waiting(on: lane)
+    work += dropped.count
+    queues[lane] = nil
+    return dropped
+  }
+
   /// Follows `event` as the kernel queued and started jobs: the job it queues joins its lane's
   /// queue, the job it starts leaves it. Returns the lane whose queue changed, if any.
   mutating func follow(_ event: TraceEvent) -> LaneID? {

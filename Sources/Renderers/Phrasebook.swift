@@ -230,10 +230,16 @@ struct Phrasebook {
     chosen ? "never arrives: lost (maybe: true)" : "never arrives: lost (lost: true)"
   }
 
-  /// `2 queued jobs dropped: the process died (L1)`, led by `busy job cut short` when a busy job
-  /// held the lane (L1).
-  func jobsDropped(_ count: Int, busyCut: Bool) -> String {
-    let queued = "\(count) queued job\(count == 1 ? "" : "s") dropped"
+  /// `2 queued jobs dropped (game-won, T1's resumption): the process died (L1)`, led by `busy
+  /// job cut short` when a busy job held the lane (L1). The jobs are named when `named` holds
+  /// them, the first few of a long queue.
+  func jobsDropped(_ count: Int, named: [TraceEvent.Job] = [], busyCut: Bool) -> String {
+    var queued = "\(count) queued job\(count == 1 ? "" : "s") dropped"
+    if !named.isEmpty {
+      let shown = named.prefix(JobsAhead.namedLimit).map(name(of:))
+      let more = named.count - shown.count
+      queued += " (\(shown.joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""))"
+    }
     let cut = "busy job cut short"
     let what = busyCut ? (count == 0 ? cut : "\(cut), \(queued)") : queued
     return "\(what): the process died (L1)"

@@ -195,9 +195,11 @@ struct TraceNarrator {
       standalone(event.time, lane, label, phrases.notDelivered(chosen: chosen))
     case .jobsDropped(let target, let count, let busyCut):
       close()
+      // Named when the queue rebuilt from the trace holds just the jobs the kernel dropped.
+      let waiting = queues.dropAll(on: target)
       standalone(
         event.time, lane, "\(phrases.name(of: target)) lane",
-        phrases.jobsDropped(count, busyCut: busyCut))
+        phrases.jobsDropped(count, named: waiting.count == count ? waiting : [], busyCut: busyCut))
     }
   }
 
