@@ -48,7 +48,8 @@ enum ModelFileJSONSchema {
         "type": "object", "minProperties": 1,
         "additionalProperties": ["enum": ["serial", "concurrent"]],
       ],
-      "persisted": state, "memory": state, "on-launch": name, "wall-clock": name,
+      "persisted": state, "memory": state, "transactional": state, "durable": state,
+      "on-launch": name, "wall-clock": name,
     ])
     let operation = closed([
       "on": text, "params": fields, "returns": type, "steps": steps, "overridable": bool,

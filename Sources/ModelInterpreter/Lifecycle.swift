@@ -104,9 +104,18 @@ extension InterpretedModel {
     }
   }
 
-  /// The process dies: its tasks, queued jobs and timers go, its memory state is back to its
-  /// value at `t = 0`, and it stays down until a relaunch.
+  /// The process dies: its tasks, queued jobs and timers go (the open transactions of its
+  /// tasks roll back, latest task first), its memory state is back to its value at `t = 0`,
+  /// and it stays down until a relaunch. The running task's own transactions are rolled back
+  /// by the step that ends it, whose frame is not in ``frames``.
   mutating func crash(_ process: Int, context: inout SimulationContext<InterpretedModel>) {
+    for index in frames.indices.reversed() {
+      let id = TaskID(index: Int32(index))
+      guard let frame = frames[index], frame.process == process, !context.hasEnded(id) else {
+        continue
+      }
+      rollBackOnDeath(frame, task: id, context: &context)
+    }
     for index in frames.indices
     where frames[index]?.process == process
       || (running?.task == Int32(index) && running?.process == process)

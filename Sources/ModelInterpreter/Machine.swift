@@ -212,13 +212,9 @@ extension InterpretedModel {
     case .pushHandler(let clauses):
       frame.top.handlers.append(Handler(clauses: clauses, written: nil))
     case .pushTransaction:
-      frame.top.handlers.append(Handler(clauses: [], written: [:]))
+      openTransaction(&frame, task: task, context: &context)
     case .popHandler:
-      let closed = frame.top.handlers.removeLast()
-      // A committed inner transaction's writes belong to the transaction around it.
-      if let written = closed.written {
-        for (slot, old) in written { noteWrite(of: slot, old: old, in: &frame) }
-      }
+      closeHandler(&frame, task: task, context: &context)
     case .throwError(let error):
       return unwind(.declared(error), &frame, task: task, context: &context)
     case .choose(let label, let names, let targets):
@@ -237,9 +233,14 @@ extension InterpretedModel {
         ModelNote(
           kind: "crashed", task: task, subject: label,
           detail: ["\(program.processes[frame.process].name) dies here (\(label))"]))
+      rollBackOnDeath(frame, task: task, context: &context)
       crash(frame.process, context: &context)
       return .stopped
     case .lifecycle(let event, let process):
+      // A task that ends its own process dies with it, and its transactions with it.
+      if task != nil, event == .crash || event == .relaunch, process == frame.process {
+        rollBackOnDeath(frame, task: task, context: &context)
+      }
       applyBuiltIn(event, process: process, [], context: &context)
       if let task, context.hasEnded(task) { return .stopped }
     case .after(let delay, let operation, let arguments):
@@ -399,8 +400,8 @@ extension InterpretedModel {
   ) -> Stop {
     while !frame.isDone {
       while let handler = frame.top.handlers.popLast() {
-        if let written = handler.written {
-          for (slot, old) in written { state[slot] = old }
+        if handler.written != nil {
+          rollBack(handler, in: frame.top.operation, .error(error), context: &context)
           continue
         }
         if let clause = handler.clauses.first(where: { $0.pattern.catches(error) }) {
@@ -415,27 +416,6 @@ extension InterpretedModel {
       frame.pop()
     }
     return .failed(error)
-  }
-
-  /// Notes, in the innermost open transaction of the frame (if any), the value `slot` had
-  /// before this write (`old`, default its value now), unless it wrote the slot already.
-  func noteWrite(of slot: Int, old: Value? = nil, in frame: inout TaskFrame) {
-    if noteWrite(of: slot, old: old, in: &frame.top) { return }
-    for caller in frame.callers.indices.reversed()
-    where noteWrite(of: slot, old: old, in: &frame.callers[caller]) {
-      return
-    }
-  }
-
-  /// ``noteWrite(of:old:in:)`` in one activation; `false` when it has no open transaction.
-  private func noteWrite(of slot: Int, old: Value?, in activation: inout Activation) -> Bool {
-    guard let index = activation.handlers.lastIndex(where: { $0.written != nil }) else {
-      return false
-    }
-    if activation.handlers[index].written?[slot] == nil {
-      activation.handlers[index].written?[slot] = old ?? state[slot]
-    }
-    return true
   }
 
   /// Ends the run with a run-time error, reported as the broken invariant `run-time-error`.

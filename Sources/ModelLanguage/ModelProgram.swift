@@ -178,19 +178,29 @@ public struct EnumDecl: Sendable, Hashable {
 
 /// A state variable.
 public struct StateVariable: Sendable, Hashable {
-  /// Whether the variable survives a crash or relaunch of its process.
+  /// What holds the variable: whether it survives a crash or relaunch of its process, and
+  /// which of its writes a `transaction:` takes back.
   public enum Storage: Sendable, Hashable {
-    /// Survives (`persisted:`).
+    /// Survives (`persisted:`); a transaction that an error leaves takes its writes back, a
+    /// crash does not (the language's first edition, which named no store).
     case persisted
-    /// Back to its initial value on crash and relaunch (`memory:`).
+    /// Back to its initial value on crash and relaunch (`memory:`); a transaction that an error
+    /// leaves takes its writes back.
     case memory
+    /// A transactional store such as a database (`transactional:`): survives, and a
+    /// transaction's writes last only once it commits, so an error or the death of the task
+    /// running it takes them back.
+    case transactional
+    /// A store whose writes last the moment they are made, such as the keychain or a file
+    /// (`durable:`): survives, and no transaction takes a write back.
+    case durable
   }
 
   /// The full name (`app.keychain.group`).
   public var name: String
   /// Its type.
   public var type: ValueType
-  /// Persisted or memory.
+  /// What holds it.
   public var storage: Storage
   /// The process it belongs to.
   public var process: Int

@@ -214,17 +214,21 @@ public struct ModelNote: Sendable, Equatable {
   public var detail: [String]
   /// Typed values for machine-readable output, in a fixed order.
   public var fields: [TraceField]
+  /// Whether the note goes on with the happening in progress, as a task's call does, rather
+  /// than opening one under its own subject.
+  public var continues: Bool
 
   /// Creates a note.
   public init(
     kind: String, task: TaskID? = nil, subject: String, detail: [String],
-    fields: [TraceField] = []
+    fields: [TraceField] = [], continues: Bool = false
   ) {
     self.kind = kind
     self.task = task
     self.subject = subject
     self.detail = detail
     self.fields = fields
+    self.continues = continues
   }
 }
 

@@ -204,9 +204,10 @@ struct TraceNarrator {
   }
 
   /// A note reads as part of its job; inside a task's job, a note about something else (an
-  /// operation such as `T1 fire`) opens a happening under its own subject.
+  /// operation such as `T1 fire`) opens a happening under its own subject, unless it
+  /// ``ModelNote/continues`` the one in progress.
   private mutating func narrate(_ note: ModelNote, event: TraceEvent) {
-    if let current = block, current.task != nil, current.subject != note.subject {
+    if let current = block, current.task != nil, !note.continues, current.subject != note.subject {
       flushCreated()
       block = Block(time: event.time, lane: current.lane, subject: note.subject, task: current.task)
     }

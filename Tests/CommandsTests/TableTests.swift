@@ -117,7 +117,10 @@ struct TableTests {
         "                                                  recorded granted · tier pro",
         "      2.000s  1  main  read                       the database returned row 1 of 2 matching in server.subscriptions: tier free, updated 1",
         "!!    2.000s     ·     BROKEN                     the app and the quota read different tiers · invariant paths-agree",
-        "      3.000s  1  main  refund                     deleted 2 rows of server.subscriptions",
+        "      3.000s  1  main  refund                     transaction opens in refund",
+        "                                                  deleted 2 rows of server.subscriptions",
+        "                                                  transaction in refund rolls back: declined leaves it",
+        "                                                  back to before it: server.subscriptions 2 rows",
         "                                                  refund declined; 2 rows kept",
         "      4.000s  1  ·     relaunch                   server starts again: memory back to t = 0",
       ])

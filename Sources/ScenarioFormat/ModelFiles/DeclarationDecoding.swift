@@ -18,7 +18,7 @@ extension ModelFileDecoder {
       processes.append(ProcessDecl(name: entry.key, onLaunch: nil))
       guard let fields = context.mapping(entry.value, "process '\(entry.key)'") else { continue }
       context.checkKeys(
-        fields, allowed: ["lanes", "persisted", "memory", "on-launch", "wall-clock"],
+        fields, allowed: ["lanes"] + Self.storageSections.map(\.key) + ["on-launch", "wall-clock"],
         in: "process '\(entry.key)'")
       if let wallClock = fields.entry("wall-clock") {
         processes[process].wallClock = word(wallClock.value, "'wall-clock'")
@@ -30,8 +30,9 @@ extension ModelFileDecoder {
           entry.keyLocation, "process '\(entry.key)' needs 'lanes:' (such as main: serial)")
       }
       var declared: [String: SourceLocation] = [:]
-      for stateEntry in fields where stateEntry.key == "persisted" || stateEntry.key == "memory" {
-        let storage: StateVariable.Storage = stateEntry.key == "memory" ? .memory : .persisted
+      for stateEntry in fields {
+        guard let storage = Self.storageSections.first(where: { $0.key == stateEntry.key })?.storage
+        else { continue }
         guard let variables = context.mapping(stateEntry.value, "'\(stateEntry.key)'") else {
           continue
         }
@@ -48,6 +49,12 @@ extension ModelFileDecoder {
     }
     return onLaunch
   }
+
+  /// The sections of a process that declare state, each with what holds its variables.
+  static let storageSections: [(key: String, storage: StateVariable.Storage)] = [
+    ("persisted", .persisted), ("memory", .memory), ("transactional", .transactional),
+    ("durable", .durable),
+  ]
 
   private mutating func decodeLanes(_ node: YAMLNode, process: Int) {
     guard let entries = context.mapping(node, "'lanes'") else { return }

@@ -26,7 +26,7 @@ extension ModelFileDecoder {
       context.error(
         table.keyLocation,
         "\(what): a table is a state variable of its own, declared under a process's "
-          + "'persisted:' or 'memory:'")
+          + "'persisted:', 'memory:', 'transactional:' or 'durable:'")
       return nil
     }
     context.checkKeys(entries, allowed: ["type", "values", "of", "optional"] + extra, in: what)
