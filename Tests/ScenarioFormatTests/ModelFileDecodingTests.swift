@@ -46,8 +46,10 @@ struct DeviceIdentityModelTests {
     #expect(group.type == .enumeration(0))
     #expect(program.enums[0].values == ["wildcard", "bundle"])
     #expect(group.initial == .enumCase(0))
-    #expect(group.storage == .persisted)
+    #expect(group.storage == .durable)
     #expect(program.state[1].type == .optional(.text))
+    #expect(program.state[1].storage == .durable)
+    #expect(program.state[3].storage == .persisted)
     #expect(program.state[1].initial == Value.none)
     #expect(program.state[5].storage == .memory)
     #expect(
@@ -74,7 +76,7 @@ struct DeviceIdentityModelTests {
     let group = slot(program, "app.keychain.group")
     // call: read-keychain with {group: app.keychain.group} into: found (local 0).
     #expect(load.body.steps[0].kind == .call(operation: 3, arguments: [.state(group)], into: 0))
-    #expect(load.body.steps[0].line == 49)
+    #expect(load.body.steps[0].line == 50)
     // if found != none then: adopt(found) — narrowed: the read is unwrapped.
     guard case .if(let condition, let then, let otherwise) = load.body.steps[1].kind else {
       Issue.record("step 2 is not an if")
