@@ -42,17 +42,11 @@ extension ModelFileDecoder {
   /// `operations: {OP: {steps, about}}`: new steps for operations of the model. `on`, `params`
   /// and `returns` may be written too, and must then be the model's.
   private mutating func replaceOperations(_ node: YAMLNode, variant: Int, _ what: String) {
-    guard let entries = context.mapping(node, "'operations' of \(what)") else { return }
-    for entry in entries {
-      guard let operation = operationIndex(entry.key) else {
-        context.unknown(
-          "operation", entry.key, at: entry.keyLocation, known: operations.map(\.name))
-        continue
-      }
-      let place = "'\(entry.key)' in \(what)"
-      guard let fields = context.mapping(entry.value, place) else { continue }
-      context.checkKeys(
-        fields, allowed: ["steps", "on", "params", "returns", "about"], in: place)
+    for part in replacedParts(
+      node, "operations", of: what, kind: "operation", names: operations.map(\.name),
+      allowed: ["steps", "on", "params", "returns", "about"])
+    {
+      let (operation, entry, fields, place) = (part.index, part.entry, part.fields, part.place)
       let signature = operations[operation]
       if let on = fields.entry("on"), let lane = laneName(on.value), lane != signature.lane {
         context.error(
@@ -75,16 +69,11 @@ extension ModelFileDecoder {
   /// `functions: {FN: {body, about}}`: new bodies for functions of the model. `params` and
   /// `returns` may be written too, and must then be the model's.
   private mutating func replaceFunctions(_ node: YAMLNode, variant: Int, _ what: String) {
-    guard let entries = context.mapping(node, "'functions' of \(what)") else { return }
-    for entry in entries {
-      guard let function = functions.firstIndex(where: { $0.name == entry.key }) else {
-        context.unknown(
-          "function", entry.key, at: entry.keyLocation, known: functions.map(\.name))
-        continue
-      }
-      let place = "'\(entry.key)' in \(what)"
-      guard let fields = context.mapping(entry.value, place) else { continue }
-      context.checkKeys(fields, allowed: ["body", "params", "returns", "about"], in: place)
+    for part in replacedParts(
+      node, "functions", of: what, kind: "function", names: functions.map(\.name),
+      allowed: ["body", "params", "returns", "about"])
+    {
+      let (function, entry, fields, place) = (part.index, part.entry, part.fields, part.place)
       let signature = functions[function]
       keepsSignature(
         fields, place, replacing: "a function's body", of: entry.key,
@@ -97,6 +86,43 @@ extension ModelFileDecoder {
         variants[variant].functions[function] = typed
       }
     }
+  }
+
+  /// One part a variant replaces: the index of what it replaces, its name, its fields and how
+  /// messages name it.
+  struct ReplacedPart {
+    var index: Int
+    var entry: YAMLMapEntry
+    var fields: [YAMLMapEntry]
+    var place: String
+  }
+
+  /// The entries of a variant's `section:` (`operations`, `functions`, …), each naming one of
+  /// `names` (`kind`s of the model), with its fields checked against `allowed`. An unknown name
+  /// is a located error with a did-you-mean (among `known`, or `names`); a name that
+  /// `refusal` gives a message for is refused with it.
+  mutating func replacedParts(
+    _ node: YAMLNode, _ section: String, of what: String, kind: String, names: [String],
+    known: [String]? = nil, placeKind: String = "", allowed: [String],
+    refusal: (String) -> String? = { _ in nil }
+  ) -> [ReplacedPart] {
+    guard let entries = context.mapping(node, "'\(section)' of \(what)") else { return [] }
+    var parts: [ReplacedPart] = []
+    for entry in entries {
+      if let message = refusal(entry.key) {
+        context.error(entry.keyLocation, message)
+        continue
+      }
+      guard let index = names.firstIndex(of: entry.key) else {
+        context.unknown(kind, entry.key, at: entry.keyLocation, known: known ?? names)
+        continue
+      }
+      let place = "\(placeKind)'\(entry.key)' in \(what)"
+      guard let fields = context.mapping(entry.value, place) else { continue }
+      context.checkKeys(fields, allowed: allowed, in: place)
+      parts.append(ReplacedPart(index: index, entry: entry, fields: fields, place: place))
+    }
+    return parts
   }
 
   /// Refuses `params:` or `returns:` in a variant's replacement that differ from the model's

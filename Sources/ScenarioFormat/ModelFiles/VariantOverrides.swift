@@ -30,24 +30,17 @@ extension ModelFileDecoder {
     _ node: YAMLNode, variant: Int, _ what: String, events: [EventDecl],
     suspends: [SourceLocation?]
   ) {
-    guard let entries = context.mapping(node, "'events' of \(what)") else { return }
-    for entry in entries {
-      if Self.builtInEventNames.contains(entry.key) {
-        context.error(
-          entry.keyLocation,
-          "'\(entry.key)' is a built-in event; a variant replaces the model's own events only")
-        continue
-      }
-      guard let index = events.firstIndex(where: { $0.name == entry.key }) else {
-        context.unknown(
-          "event", entry.key, at: entry.keyLocation,
-          known: events.map(\.name).filter { !Self.builtInEventNames.contains($0) })
-        continue
-      }
-      let place = "'\(entry.key)' in \(what)"
-      guard let fields = context.mapping(entry.value, place) else { continue }
-      context.checkKeys(
-        fields, allowed: ["do", "steps", "on", "process", "params", "about"], in: place)
+    let names = events.map(\.name)
+    for part in replacedParts(
+      node, "events", of: what, kind: "event", names: names,
+      known: names.filter { !Self.builtInEventNames.contains($0) },
+      allowed: ["do", "steps", "on", "process", "params", "about"],
+      refusal: { name in
+        Self.builtInEventNames.contains(name)
+          ? "'\(name)' is a built-in event; a variant replaces the model's own events only" : nil
+      })
+    {
+      let (index, entry, fields, place) = (part.index, part.entry, part.fields, part.place)
       let event = events[index]
       keepsDelivery(fields, of: event)
       if let params = fields.entry("params") {
@@ -107,16 +100,11 @@ extension ModelFileDecoder {
   private mutating func replacePeriodic(
     _ node: YAMLNode, variant: Int, _ what: String, periodic: [PeriodicDecl]
   ) {
-    guard let entries = context.mapping(node, "'periodic' of \(what)") else { return }
-    for entry in entries {
-      guard let index = periodic.firstIndex(where: { $0.name == entry.key }) else {
-        context.unknown(
-          "periodic job", entry.key, at: entry.keyLocation, known: periodic.map(\.name))
-        continue
-      }
-      let place = "periodic job '\(entry.key)' in \(what)"
-      guard let fields = context.mapping(entry.value, place) else { continue }
-      context.checkKeys(fields, allowed: ["every", "at", "do", "process", "about"], in: place)
+    for part in replacedParts(
+      node, "periodic", of: what, kind: "periodic job", names: periodic.map(\.name),
+      placeKind: "periodic job ", allowed: ["every", "at", "do", "process", "about"])
+    {
+      let (index, entry, fields, place) = (part.index, part.entry, part.fields, part.place)
       guard fields.contains(where: { ["every", "at", "do"].contains($0.key) }) else {
         context.error(entry.keyLocation, "\(place) needs 'every:', 'at:' or 'do:', what it changes")
         continue
