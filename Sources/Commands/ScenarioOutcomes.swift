@@ -16,6 +16,9 @@ public struct ScenarioOutcomes: Sendable {
     public var fields: [String: String]
     /// Its duration fields as durations.
     public var durations: [String: Duration]
+    /// Whether it may never arrive (`maybe: true`): the run then chooses delivered or lost, as
+    /// `explore` does for the model.
+    public var maybe = false
   }
 
   /// One outcome: named closing figures and the invariants broken.
@@ -79,7 +82,11 @@ public struct ScenarioOutcomes: Sendable {
             "\(path): '\(happening.event.name)' arrives in a window; the agreement check needs "
               + "fixed instants"))
       }
-      happenings.append(Happening(happening.event, at: time))
+      // A `lost: true` happening never arrives, in the model's runs as in the code's.
+      if happening.lost { continue }
+      var played = Happening(happening.event, at: time)
+      played.maybe = happening.maybe
+      happenings.append(played)
     }
     let settings = ExploreSettings().forFile(file.scenario, limits: limits)
     let report = Exploration(file: file, settings: settings).run(console: console)

@@ -40,6 +40,33 @@ struct ReviewPromptCodeTests {
     #expect(exploration.violationNames.sorted() == expected)
   }
 
+  /// A `maybe: true` disappear is delivered or lost in the code's runs as in the model's, and a
+  /// `lost: true` one never reaches the code (once both reached it every time, so the check
+  /// compared the model's lost runs with code that had been told).
+  @Test("maybe and lost happenings reach the code as the model explores them")
+  func maybeAndLostAgree() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "racelab-agreement-\(ProcessInfo.processInfo.globallyUniqueString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let original = try #require(
+      Self.canonical.first { $0.hasSuffix("/busy-main-disappear-original.yaml") })
+    let text = try String(contentsOfFile: original, encoding: .utf8)
+    for marking in ["maybe: true", "lost: true"] {
+      let path = folder.appendingPathComponent("\(marking.prefix(4)).yaml").path
+      let marked = text.replacingOccurrences(
+        of: "    event: screen-disappear", with: "    \(marking)\n    event: screen-disappear")
+      #expect(marked != text)
+      try Data(marked.utf8).write(to: URL(fileURLWithPath: path))
+      let agreement = try await Race.agreement(
+        scenario: path, fields: ["attempts", "pending", "reviewRequests", "reviewsShown"]
+      ) { run in
+        await Self.play(run)
+      }.get()
+      #expect(agreement.isProof, "\(marking): \(agreement)")
+    }
+  }
+
   @Test("cancel-guard breaks no invariant on any canonical case")
   func cancelGuardIsClean() async throws {
     for path in Self.canonical where path.hasSuffix("-cancel-guard.yaml") {

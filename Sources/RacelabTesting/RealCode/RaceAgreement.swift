@@ -39,6 +39,8 @@ public struct RaceScenarioRun: Sendable {
   ///
   /// As in the model, the happenings of one instant arrive together, each in an order the
   /// search chooses, and each is a main-actor job of its own, queued before what they start.
+  /// A `maybe: true` happening is a choice of its own, delivered or lost; a `lost: true` one is
+  /// not in ``happenings``.
   @MainActor public func play(
     _ deliver: @escaping @MainActor (RaceHappening) -> Void
   ) async {
@@ -58,6 +60,10 @@ public struct RaceScenarioRun: Sendable {
           for happening in due where !distinct.contains(happening) { distinct.append(happening) }
           let happening = distinct[Race.choose(distinct.count, "arrival order")]
           due.remove(at: due.firstIndex(of: happening)!)
+          if happening.maybe, Race.choose(2, "\(happening.event): delivered or lost") == 1 {
+            Race.note("\(happening.event) never arrives: lost (maybe: true)")
+            continue
+          }
           deliveries.append(
             Task { @MainActor in
               Race.note("\(happening.event) arrives")
