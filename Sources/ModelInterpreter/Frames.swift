@@ -17,9 +17,18 @@ struct Activation: Sendable, Hashable {
 struct Handler: Sendable, Hashable {
   /// What it catches (none for a transaction).
   var clauses: [HandlerClause]
-  /// For a transaction: the value each state variable it wrote had before its first write
-  /// (by slot), restored when an error leaves it. Other tasks' writes are left alone.
-  var written: [Int: Value]?
+  /// For a transaction: what it noted of each state variable it wrote (by slot), restored when
+  /// an error leaves it or its task dies. Other tasks' writes are left alone.
+  var written: [Int: JournalEntry]?
+}
+
+/// What a transaction notes of a state variable at its first write to it: the value before, and
+/// when that write came among all transactions' first writes (``InterpretedModel/journalWrites``).
+/// When several transactions die together, each variable goes back to the value before the
+/// earliest of their writes, whichever rolls back first.
+struct JournalEntry: Sendable, Hashable {
+  var old: Value
+  var order: Int
 }
 
 /// What a task or a call threw.

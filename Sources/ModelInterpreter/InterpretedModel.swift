@@ -55,6 +55,12 @@ public struct InterpretedModel: SimulationModel, Sendable {
   /// The task running now and its process, while its frame is out of ``frames`` (always `nil`
   /// between jobs, so never part of a compared state).
   @NotCompared var running: (task: Int32, process: Int)?
+  /// How many first writes transactions have noted (``JournalEntry/order``). Not compared:
+  /// only the order of the entries it numbers matters, and the next number is above them all.
+  @NotCompared var journalWrites = 0
+  /// While a process dies: the order of the write each transactional variable went back to
+  /// before (empty between jobs).
+  @NotCompared var restoredAtDeath: [Int: Int] = [:]
 
   init(code: Code, state: [Value]) {
     self.code = code

@@ -105,16 +105,19 @@ extension InterpretedModel {
   }
 
   /// The process dies: its tasks, queued jobs and timers go (the open transactions of its
-  /// tasks roll back, latest task first), its memory state is back to its value at `t = 0`,
+  /// tasks roll back, latest task first; a variable several of them wrote goes back to its
+  /// value before the earliest of those writes), its memory state is back to its value at `t = 0`,
   /// and it stays down until a relaunch. The running task's own transactions are rolled back
   /// by the step that ends it, whose frame is not in ``frames``.
   mutating func crash(_ process: Int, context: inout SimulationContext<InterpretedModel>) {
-    for index in frames.indices.reversed() {
-      let id = TaskID(index: Int32(index))
-      guard let frame = frames[index], frame.process == process, !context.hasEnded(id) else {
-        continue
-      }
-      rollBackOnDeath(frame, task: id, context: &context)
+    // Newest write first, so that the trace reads as the writes undone in turn.
+    let dying = frames.indices.reversed().filter { index in
+      guard let frame = frames[index] else { return false }
+      return frame.process == process && !context.hasEnded(TaskID(index: Int32(index)))
+    }
+    for index in dying.sorted(by: { newestWrite(in: frames[$0]) > newestWrite(in: frames[$1]) }) {
+      guard let frame = frames[index] else { continue }
+      rollBackOnDeath(frame, task: TaskID(index: Int32(index)), context: &context)
     }
     for index in frames.indices
     where frames[index]?.process == process
@@ -131,5 +134,6 @@ extension InterpretedModel {
     }
     processDown[process] = true
     incarnations[process] += 1
+    restoredAtDeath.removeAll()
   }
 }

@@ -35,7 +35,7 @@ extension InterpretedModel {
     let closed = frame.top.handlers.removeLast()
     guard let written = closed.written else { return }
     let nested = hasOpenTransaction(frame)
-    for (slot, old) in written { noteWrite(of: slot, old: old, in: &frame) }
+    for (slot, entry) in written { noteWrite(of: slot, entry: entry, in: &frame) }
     guard context.isTracing else { return }
     let place = bodyName(frame.top.operation)
     context.note(
@@ -64,8 +64,15 @@ extension InterpretedModel {
         kept.append(slot)
       case (.death, .memory):
         break  // The crash resets it.
-      case (.error, _), (.death, .transactional):
-        if let old = written[slot] { state[slot] = old }
+      case (.error, _):
+        if let entry = written[slot] { state[slot] = entry.old }
+        restored.append(slot)
+      case (.death, .transactional):
+        // Among transactions dying together, the earliest write's value is the one to keep.
+        if let entry = written[slot], restoredAtDeath[slot].map({ entry.order < $0 }) ?? true {
+          state[slot] = entry.old
+          restoredAtDeath[slot] = entry.order
+        }
         restored.append(slot)
       }
     }
@@ -106,25 +113,42 @@ extension InterpretedModel {
     }
   }
 
-  /// Notes, in the innermost open transaction of the frame (if any), the value `slot` had
-  /// before this write (`old`, default its value now), unless it wrote the slot already.
-  func noteWrite(of slot: Int, old: Value? = nil, in frame: inout TaskFrame) {
-    if noteWrite(of: slot, old: old, in: &frame.top) { return }
+  /// Notes, in the innermost open transaction of the frame (if any), what `slot` was before
+  /// this write (`entry`, from a committed inner transaction; default its value now, as the
+  /// latest first write), unless it wrote the slot already.
+  mutating func noteWrite(of slot: Int, entry: JournalEntry? = nil, in frame: inout TaskFrame) {
+    if noteWrite(of: slot, entry: entry, in: &frame.top) { return }
     for caller in frame.callers.indices.reversed()
-    where noteWrite(of: slot, old: old, in: &frame.callers[caller]) {
+    where noteWrite(of: slot, entry: entry, in: &frame.callers[caller]) {
       return
     }
   }
 
-  /// ``noteWrite(of:old:in:)`` in one activation; `false` when it has no open transaction.
-  private func noteWrite(of slot: Int, old: Value?, in activation: inout Activation) -> Bool {
+  /// ``noteWrite(of:entry:in:)`` in one activation; `false` when it has no open transaction.
+  private mutating func noteWrite(
+    of slot: Int, entry: JournalEntry?, in activation: inout Activation
+  ) -> Bool {
     guard let index = activation.handlers.lastIndex(where: { $0.written != nil }) else {
       return false
     }
     if activation.handlers[index].written?[slot] == nil {
-      activation.handlers[index].written?[slot] = old ?? state[slot]
+      if let entry {
+        activation.handlers[index].written?[slot] = entry
+      } else {
+        activation.handlers[index].written?[slot] = JournalEntry(
+          old: state[slot], order: journalWrites)
+        journalWrites += 1
+      }
     }
     return true
+  }
+
+  /// The order of the latest first write the open transactions of `frame` noted; -1 when
+  /// they noted none.
+  func newestWrite(in frame: TaskFrame?) -> Int {
+    guard let frame else { return -1 }
+    return ([frame.top] + frame.callers).flatMap(\.handlers).compactMap(\.written)
+      .flatMap(\.values).map(\.order).max() ?? -1
   }
 
   /// Whether any activation of `frame` has a transaction open.
