@@ -333,7 +333,11 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
           batch[position] = chosen
         }
       }
-      apply(batch[position].action, tieLast: batch[position].isTieLast)
+      // `tie: last` is told as such only where it holds: nothing but other `tie: last`
+      // entries is left to apply (a schedule may have moved it ahead of others).
+      let tieLast =
+        batch[position].isTieLast && batch[(position + 1)..<ordered].allSatisfy(\.isTieLast)
+      apply(batch[position].action, tieLast: tieLast)
       guard !isCutShort else { return }
       position += 1
     }
