@@ -105,17 +105,20 @@ extension InterpretedModel {
   }
 
   /// The process dies: its tasks, queued jobs and timers go (the open transactions of its
-  /// tasks roll back, latest task first; a variable several of them wrote goes back to its
-  /// value before the earliest of those writes), its memory state is back to its value at `t = 0`,
-  /// and it stays down until a relaunch. The running task's own transactions are rolled back
-  /// by the step that ends it, whose frame is not in ``frames``.
+  /// tasks roll back, the task with the newest write first, then the latest task; a variable
+  /// several of them wrote goes back to its value before the earliest of those writes), its
+  /// memory state is back to its value at `t = 0`, and it stays down until a relaunch. The
+  /// running task's own transactions are rolled back by the step that ends it, whose frame is
+  /// not in ``frames``.
   mutating func crash(_ process: Int, context: inout SimulationContext<InterpretedModel>) {
     // Newest write first, so that the trace reads as the writes undone in turn.
-    let dying = frames.indices.reversed().filter { index in
-      guard let frame = frames[index] else { return false }
-      return frame.process == process && !context.hasEnded(TaskID(index: Int32(index)))
-    }
-    for index in dying.sorted(by: { newestWrite(in: frames[$0]) > newestWrite(in: frames[$1]) }) {
+    let dying = frames.indices.compactMap { index -> (newest: Int, index: Int)? in
+      guard let frame = frames[index], frame.process == process,
+        !context.hasEnded(TaskID(index: Int32(index)))
+      else { return nil }
+      return (newestWrite(in: frame), index)
+    }.sorted { ($0.newest, $0.index) > ($1.newest, $1.index) }
+    for (_, index) in dying {
       guard let frame = frames[index] else { continue }
       rollBackOnDeath(frame, task: TaskID(index: Int32(index)), context: &context)
     }

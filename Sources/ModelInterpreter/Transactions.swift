@@ -145,9 +145,8 @@ extension InterpretedModel {
 
   /// The order of the latest first write the open transactions of `frame` noted; -1 when
   /// they noted none.
-  func newestWrite(in frame: TaskFrame?) -> Int {
-    guard let frame else { return -1 }
-    return ([frame.top] + frame.callers).flatMap(\.handlers).compactMap(\.written)
+  func newestWrite(in frame: TaskFrame) -> Int {
+    ([frame.top] + frame.callers).flatMap(\.handlers).compactMap(\.written)
       .flatMap(\.values).map(\.order).max() ?? -1
   }
 
