@@ -78,11 +78,7 @@ extension ModelFileDecoder {
     if let processEntry = fields.entry("process"),
       let name = context.scalar(processEntry.value, "'process'")
     {
-      guard let index = processIndex(name) else {
-        context.unknown(
-          "process", name, at: processEntry.value.location, known: processes.map(\.name))
-        return nil
-      }
+      guard let index = knownProcess(name, at: processEntry.value.location) else { return nil }
       process = index
     }
     var delivery: EventDecl.Delivery

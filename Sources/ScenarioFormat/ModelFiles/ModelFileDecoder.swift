@@ -80,6 +80,16 @@ struct ModelFileDecoder {
 
   func processIndex(_ name: String) -> Int? { processes.firstIndex { $0.name == name } }
 
+  /// The process named `name`, written at `location`; `nil` after a located error naming the
+  /// processes there are.
+  mutating func knownProcess(_ name: String, at location: SourceLocation) -> Int? {
+    guard let index = processIndex(name) else {
+      context.unknown("process", name, at: location, known: processes.map(\.name))
+      return nil
+    }
+    return index
+  }
+
   func operationIndex(_ name: String) -> Int? { operations.firstIndex { $0.name == name } }
 
   func recordIndex(_ name: String) -> Int? { records.firstIndex { $0.name == name } }

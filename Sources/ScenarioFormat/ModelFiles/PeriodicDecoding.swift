@@ -55,9 +55,7 @@ extension ModelFileDecoder {
     if let processEntry = fields.entry("process"),
       let processName = context.scalar(processEntry.value, "'process'")
     {
-      guard let process = processIndex(processName) else {
-        context.unknown(
-          "process", processName, at: processEntry.value.location, known: processes.map(\.name))
+      guard let process = knownProcess(processName, at: processEntry.value.location) else {
         return nil
       }
       if process != home {

@@ -209,10 +209,7 @@ extension ModelFileDecoder {
       return [Step(.mayCrash(label), line: line)]
     case "relaunch", "crash":
       guard let name = context.scalar(value, "'\(step.key)'") else { return [] }
-      guard let process = processIndex(name) else {
-        context.unknown("process", name, at: value.location, known: processes.map(\.name))
-        return []
-      }
+      guard let process = knownProcess(name, at: value.location) else { return [] }
       return [
         Step(.lifecycle(step.key == "crash" ? .crash : .relaunch, process: process), line: line)
       ]

@@ -69,14 +69,9 @@ extension ModelFileDecoder {
   private mutating func keepsDelivery(_ fields: [YAMLMapEntry], of event: EventDecl) {
     let prefix = "a variant replaces an event's steps only; '\(event.name)'"
     if let entry = fields.entry("process"), let name = context.scalar(entry.value, "'process'") {
-      if let process = processIndex(name) {
-        if process != event.process {
-          context.error(
-            entry.value.location, "\(prefix) is sent to '\(processes[event.process].name)'")
-        }
-      } else {
-        context.unknown(
-          "process", name, at: entry.value.location, known: processes.map(\.name))
+      if let process = knownProcess(name, at: entry.value.location), process != event.process {
+        context.error(
+          entry.value.location, "\(prefix) is sent to '\(processes[event.process].name)'")
       }
     }
     guard let on = fields.entry("on") else { return }
