@@ -78,19 +78,11 @@ struct MaybeHappeningTests {
       "gone.yaml",
       Self.scenario.replacingOccurrences(
         of: "  - {at: 1s, event: screen-disappear, maybe: true}\n", with: ""))
-    func explored(_ file: String) throws -> [String: Any] {
-      let result = try runRacelab(["explore", file, "--format", "json"], in: folder.url)
-      return try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
-    }
-    let lost = try explored("lost.yaml")
-    let gone = try explored("gone.yaml")
+    let lost = try Self.explored("lost.yaml", in: folder)
+    let gone = try Self.explored("gone.yaml", in: folder)
     #expect(lost["schedules"] as? Int == gone["schedules"] as? Int)
     let summaries = { (report: [String: Any]) in
-      (report["outcomes"] as? [[String: Any]] ?? []).compactMap { outcome in
-        (try? JSONSerialization.data(
-          withJSONObject: outcome["summary"] ?? [:], options: .sortedKeys))
-          .map { String(decoding: $0, as: UTF8.self) }
-      }
+      (report["outcomes"] as? [[String: Any]] ?? []).compactMap { Self.summary(of: $0) }
     }
     #expect(summaries(lost) == summaries(gone))
     #expect(!summaries(lost).isEmpty)
@@ -158,30 +150,35 @@ struct MaybeHappeningTests {
     try folder.write("lost.yaml", file(lines))
     try folder.write("gone.yaml", file(lines.filter { !$0.contains("lost: true") }))
     for mode in [[], ["--no-pruning"], ["--state-graph"], ["--state-graph", "--no-partial-order"]] {
-      let lost = try runRacelab(
-        ["explore", "lost.yaml", "--format", "json"] + mode, in: folder.url)
-      let gone = try runRacelab(
-        ["explore", "gone.yaml", "--format", "json"] + mode, in: folder.url)
-      let lostReport = try #require(
-        try JSONSerialization.jsonObject(with: lost.output) as? [String: Any])
-      let goneReport = try #require(
-        try JSONSerialization.jsonObject(with: gone.output) as? [String: Any])
+      let lostReport = try Self.explored("lost.yaml", in: folder, mode)
+      let goneReport = try Self.explored("gone.yaml", in: folder, mode)
       #expect(lostReport["schedules"] as? Int == goneReport["schedules"] as? Int, "\(mode)")
       // A token starts with the file's fingerprint; the choices after it must be the same.
       let outcomes = { (report: [String: Any]) in
         (report["outcomes"] as? [[String: Any]] ?? []).map { outcome in
           let choices = (outcome["schedule"] as? String)?.split(separator: ":").dropFirst()
-          let summary =
-            (try? JSONSerialization.data(
-              withJSONObject: outcome["summary"] ?? [:], options: .sortedKeys))
-            .map { String(decoding: $0, as: UTF8.self) }
-          return "\(outcome["count"] ?? "") \(choices?.joined() ?? "") \(summary ?? "")"
+          return "\(outcome["count"] ?? "") \(choices?.joined() ?? "") "
+            + (Self.summary(of: outcome) ?? "")
         }
       }
       #expect(outcomes(lostReport) == outcomes(goneReport), "\(mode)")
     }
     let run = try runRacelab(["run", "lost.yaml"], in: folder.url)
     #expect(run.outputText.contains("never arrives: lost (lost: true)"))
+  }
+
+  /// `racelab explore FILE --format json` with `options`, in `folder`, as an object.
+  static func explored(
+    _ file: String, in folder: TemporaryFolder, _ options: [String] = []
+  ) throws -> [String: Any] {
+    let result = try runRacelab(["explore", file, "--format", "json"] + options, in: folder.url)
+    return try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+  }
+
+  /// An outcome's summary as JSON with sorted keys (the dictionary's own order varies).
+  static func summary(of outcome: [String: Any]) -> String? {
+    (try? JSONSerialization.data(withJSONObject: outcome["summary"] ?? [:], options: .sortedKeys))
+      .map { String(decoding: $0, as: UTF8.self) }
   }
 
   @Test("a happening is maybe or lost, not both")
