@@ -58,6 +58,10 @@ struct ExplorationReportBuilder {
         "stopped at the state graph's cap of "
         + "\(Count.text(settings.maxStates ?? ExploreSettings.defaultMaxStates)) states; "
         + "raise it with --max-states N"
+    } else if let reason = tally.inexactClockUse {
+      verdict.notCovered =
+        "the model \(reason), which explore cannot follow exactly: the outcomes found are "
+        + "real, but other instants of the window may lead to others"
     } else if !tally.complete && settings.randomRuns == nil {
       verdict.notCovered =
         settings.maxSchedules.map { "stopped at --max-schedules \(Count.text($0))" }

@@ -191,14 +191,6 @@ enum ScenarioFiles {
         console.report(.input("\(display.shown): model '\(scenario.model)' is not built in"))
         return nil
       }
-      if let fileModel, fileModel.definition.readsClock, scenario.hasWindows {
-        console.report(
-          .input(
-            "\(display.shown): its model reads the clock ('now', 'wall' or a bounded-response "
-              + "deadline), so windowed arrivals (at: a..b) "
-              + "cannot be explored exactly; read the day with 'today' or give fixed instants"))
-        return nil
-      }
       let ownVariant = scenario.setup.variant
       let ownRuntime = scenario.runtime.name
       do {

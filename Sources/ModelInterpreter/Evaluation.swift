@@ -49,10 +49,10 @@ extension InterpretedModel {
     case .outerRowField(let depth, let field):
       let index = scope.outerRows.count - depth
       return scope.outerRows.indices.contains(index) ? scope.outerRows[index][field] : .none
-    case .now: return .duration(context.now.nanoseconds)
+    case .now: return clockRead(context.now.nanoseconds, isInstant: false, context: context)
     case .wall:
       let (shifted, _) = Self.wall(context).addingReportingOverflow(clockShift(scope.process))
-      return .instant(shifted)
+      return clockRead(shifted, isInstant: true, context: context)
     case .today: return .day(context.today(shiftedBy: clockShift(scope.process)))
     case .isCancelled: return .bool(scope.task.map { context.isCancelled($0) } ?? false)
     case .currentTask: return scope.task.map { .task($0.index) } ?? .none
@@ -63,6 +63,7 @@ extension InterpretedModel {
       return .bool(!(try evaluate(operand, scope, context: &context).isTrue))
     case .negate(let operand, let numeric):
       let value = try evaluate(operand, scope, context: &context)
+      if let negated = try clockNegation(value) { return negated }
       let (negated, overflow) = Int64(0).subtractingReportingOverflow(value.integer)
       if overflow { throw RunTimeError(message: "negating \(value.integer) overflows") }
       return numeric == .duration ? .duration(negated) : .int(negated)
@@ -70,12 +71,16 @@ extension InterpretedModel {
       let lhs = try evaluate(left, scope, context: &context)
       let rhs = try evaluate(right, scope, context: &context)
       if numeric == .text || numeric == .list { try spend(Self.size(lhs) + Self.size(rhs)) }
+      if let value = try clockArithmetic(op, lhs, rhs, numeric, context: &context) {
+        return value
+      }
       return try Arithmetic.apply(op, lhs, rhs, numeric)
     case .comparison(let op, let left, let right):
       let lhs = try evaluate(left, scope, context: &context)
       let rhs = try evaluate(right, scope, context: &context)
       let cost = min(Self.size(lhs), Self.size(rhs))
       if cost > 0 { try spend(cost) }
+      if let holds = clockComparison(op, lhs, rhs, context: &context) { return .bool(holds) }
       return .bool(op.holds(Value.order(lhs, rhs)))
     case .and(let left, let right):
       guard try evaluate(left, scope, context: &context).isTrue else { return .bool(false) }
@@ -89,8 +94,11 @@ extension InterpretedModel {
         context: &context)
     case .member(let needle, let haystack):
       let value = try evaluate(needle, scope, context: &context)
-      for candidate in haystack where try evaluate(candidate, scope, context: &context) == value {
-        return .bool(true)
+      for candidate in haystack {
+        let other = try evaluate(candidate, scope, context: &context)
+        if clockComparison(.equal, value, other, context: &context) ?? (other == value) {
+          return .bool(true)
+        }
       }
       return .bool(false)
     case .list(let items):
@@ -102,8 +110,10 @@ extension InterpretedModel {
       for operand in operands {
         let value = try evaluate(operand, scope, context: &context)
         if let current = best {
-          let order = Value.order(value, current)
-          if isMax ? order > 0 : order < 0 { best = value }
+          let better =
+            clockComparison(isMax ? .greater : .less, value, current, context: &context)
+            ?? (isMax ? Value.order(value, current) > 0 : Value.order(value, current) < 0)
+          if better { best = value }
         } else {
           best = value
         }
@@ -152,7 +162,11 @@ extension InterpretedModel {
       try spend(records[record].count)
       for row in records[record] {
         let inner = scope.looking(at: row)
-        seen.insert(try evaluate(key, inner, context: &context))
+        let value = try evaluate(key, inner, context: &context)
+        seen.insert(value.atWitness)
+        if value.isClockTerm {
+          context.noteInexactClockUse("counts distinct times read inside a window")
+        }
       }
       return .int(Int64(seen.count))
     case .table(let query, let slot, let filter):
@@ -209,7 +223,15 @@ extension Value {
     case .enumCase(let index), .task(let index): Int64(index)
     case .bool(let flag): flag ? 1 : 0
     case .none, .text, .list: 0
+    case .clock(let term): term.nanoseconds
     }
+  }
+
+  /// The value in the run at hand: a clock term as the number it has at the run's witness
+  /// instants, anything else as it is.
+  var atWitness: Value {
+    guard case .clock(let term) = self else { return self }
+    return term.isInstant ? .instant(term.nanoseconds) : .duration(term.nanoseconds)
   }
 
   /// The total order of two values of one type: `none` lowest, then by number, text or

@@ -61,6 +61,9 @@ public struct InterpretedModel: SimulationModel, Sendable {
   /// While a process dies: the order of the write each transactional variable went back to
   /// before (empty between jobs).
   @NotCompared var restoredAtDeath: [Int: Int] = [:]
+  /// The summary, evaluated when the run ended (where a comparison of times read inside
+  /// windows can still be settled); `nil` before, or for a run cut short.
+  @NotCompared var closingSummary: [TraceField]?
 
   init(code: Code, state: [Value]) {
     self.code = code
@@ -207,9 +210,19 @@ public struct InterpretedModel: SimulationModel, Sendable {
       if case .atEnd(let value) = $0 { return value } else { return nil }
     }
     closeResponses(context: &context)
+    var closing: [TraceField] = []
+    for field in program.summary {
+      let value = (try? evaluate(field.value, Scope(locals: []), context: &context)) ?? .none
+      if case .clock(let term) = value, !term.isConstant {
+        context.noteInexactClockUse("shows a time read inside a window in its summary")
+      }
+      closing.append(TraceField(field.field, ValueText.modelValue(value, field.type, program)))
+    }
+    closingSummary = closing
   }
 
   public func summary(context: SimulationContext<InterpretedModel>) -> [TraceField] {
+    if let closingSummary { return closingSummary }
     var copy = self
     var scratch = context
     return program.summary.map { field in

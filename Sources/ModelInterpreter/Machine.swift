@@ -131,13 +131,17 @@ extension InterpretedModel {
         task: task, context: &context)
     case .sleep(let length):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
-      let nanoseconds = try evaluated(length, in: frame, task: task, context: &context).integer
+      let nanoseconds = number(
+        try evaluated(length, in: frame, task: task, context: &context),
+        for: "a sleep's length", context: &context)
       try Self.checkEndOfClock("sleep", nanoseconds, context: context)
       frame.suspension = .sleep
       return .suspend(.sleep(nanoseconds: nanoseconds))
     case .sleepCatching(let length, let onCancel, let after):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
-      let nanoseconds = try evaluated(length, in: frame, task: task, context: &context).integer
+      let nanoseconds = number(
+        try evaluated(length, in: frame, task: task, context: &context),
+        for: "a sleep's length", context: &context)
       try Self.checkEndOfClock("sleep", nanoseconds, context: context)
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
       return .suspend(.sleep(nanoseconds: nanoseconds))
@@ -147,8 +151,12 @@ extension InterpretedModel {
       if next < frame.top.locals[limit].integer { frame.top.pc = body }
     case .sleepWithin(let lowerBound, let upperBound):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
-      let lower = try evaluated(lowerBound, in: frame, task: task, context: &context).integer
-      let upper = try evaluated(upperBound, in: frame, task: task, context: &context).integer
+      let lower = number(
+        try evaluated(lowerBound, in: frame, task: task, context: &context),
+        for: "a sleep's window", context: &context)
+      let upper = number(
+        try evaluated(upperBound, in: frame, task: task, context: &context),
+        for: "a sleep's window", context: &context)
       guard lower <= upper else {
         let window = DurationText.formatSigned(lower) + ".." + DurationText.formatSigned(upper)
         throw RunTimeError(message: "sleep: the window \(window) ends before it starts")
@@ -248,7 +256,9 @@ extension InterpretedModel {
       for argument in arguments {
         values.append(try evaluated(argument, in: frame, task: task, context: &context))
       }
-      let nanoseconds = try evaluated(delay, in: frame, task: task, context: &context).integer
+      let nanoseconds = number(
+        try evaluated(delay, in: frame, task: task, context: &context),
+        for: "a delay (after:)", context: &context)
       try Self.checkEndOfClock("after", nanoseconds, context: context)
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
@@ -271,7 +281,7 @@ extension InterpretedModel {
       }
       records[record].append(row)
       if context.isTracing { context.note(recordNote(record, row, task: task)) }
-      openObligations(for: record, row: row, context: context)
+      openObligations(for: record, row: row, context: &context)
     case .say(let parts):
       var text = ""
       for part in parts {

@@ -41,10 +41,6 @@ public struct ModelFileDefinition: ModelDefinition {
   /// The lanes, in declaration order.
   public var laneNames: [String] { program.lanes.map(\.name) }
 
-  /// Whether the program, in any variant, reads `now` or `wall` (then windowed arrivals cannot
-  /// be explored exactly, and scenarios with windows are refused).
-  public var readsClock: Bool { program.readsClock }
-
   public func makeModel(_ setup: ModelSetup) -> InterpretedModel {
     let program = resolvedProgram(for: setup)
     var bodies = program.operations.map(\.body)

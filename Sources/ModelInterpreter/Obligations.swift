@@ -8,9 +8,10 @@ struct Obligation: Sendable, Hashable {
   var invariant: Int
   /// The record row that opened it (its fields are `then`'s locals); empty for `when:`.
   var row: [Value]
-  /// When it opened and by when `then` must hold, in nanoseconds of virtual time.
-  var opened: Int64
-  var deadline: Int64
+  /// When it opened and by when `then` must hold, on the virtual clock (durations, or clock
+  /// terms when they follow from a windowed arrival).
+  var opened: Value
+  var deadline: Value
 }
 
 /// Bounded-response invariants (`for-each`/`when`, `then`, `within`): liveness on the virtual
@@ -21,31 +22,46 @@ struct Obligation: Sendable, Hashable {
 extension InterpretedModel {
   /// Opens an obligation for every `for-each: RECORD` invariant, for the row just recorded.
   mutating func openObligations(
-    for record: Int, row: [Value], context: SimulationContext<InterpretedModel>
+    for record: Int, row: [Value], context: inout SimulationContext<InterpretedModel>
   ) {
     for (index, invariant) in program.invariants.enumerated() {
       guard case .response(let response) = invariant.check,
         case .record(let trigger) = response.trigger, trigger == record
       else { continue }
-      open(index, response, row: row, now: context.now.nanoseconds)
+      open(index, response, row: row, context: &context)
     }
   }
 
   private mutating func open(
-    _ invariant: Int, _ response: InvariantDecl.Response, row: [Value], now: Int64
+    _ invariant: Int, _ response: InvariantDecl.Response, row: [Value],
+    context: inout SimulationContext<InterpretedModel>
   ) {
-    let (deadline, overflow) = now.addingReportingOverflow(response.within)
+    let now = clockRead(context.now.nanoseconds, isInstant: false, context: context)
+    let deadline =
+      (try? clockArithmetic(.add, now, .duration(response.within), .duration, context: &context))
+      ?? nil
+    let (fixed, overflow) = context.now.nanoseconds.addingReportingOverflow(response.within)
     obligations.append(
       Obligation(
-        invariant: invariant, row: row, opened: now, deadline: overflow ? .max : deadline))
+        invariant: invariant, row: row, opened: now,
+        deadline: deadline ?? .duration(overflow ? .max : fixed)))
+  }
+
+  /// Whether `deadline` lies before now (settled exactly when either follows from a window).
+  private func hasPassed(
+    _ deadline: Value, context: inout SimulationContext<InterpretedModel>
+  ) -> Bool {
+    let now = clockRead(context.now.nanoseconds, isInstant: false, context: context)
+    return clockComparison(.less, deadline, now, context: &context)
+      ?? (deadline.integer < context.now.nanoseconds)
   }
 
   /// After every job: breaks the obligations whose deadline the clock has passed, opens those
   /// whose `when:` turned true, and closes those whose `then` holds now.
   mutating func checkResponses(context: inout SimulationContext<InterpretedModel>) {
     guard !failed, code.hasResponses else { return }
-    let now = context.now.nanoseconds
-    breakObligations(context: &context) { $0.deadline < now }
+    let model = self
+    breakObligations(context: &context) { model.hasPassed($0.deadline, context: &$1) }
     for (index, invariant) in program.invariants.enumerated() {
       guard case .response(let response) = invariant.check,
         case .condition(let condition) = response.trigger
@@ -53,7 +69,7 @@ extension InterpretedModel {
       guard let holds = holds(condition, locals: [], invariant: index, context: &context) else {
         return
       }
-      if holds && !triggerHeld[index] { open(index, response, row: [], now: now) }
+      if holds && !triggerHeld[index] { open(index, response, row: [], context: &context) }
       triggerHeld[index] = holds
     }
     var open: [Obligation] = []
@@ -73,9 +89,11 @@ extension InterpretedModel {
   /// the run before its deadline, it is reported as open.
   mutating func closeResponses(context: inout SimulationContext<InterpretedModel>) {
     guard !failed, code.hasResponses else { return }
-    let now = context.now.nanoseconds
     let stopped = context.stoppedAtStopTime
-    breakObligations(context: &context) { !stopped || $0.deadline < now }
+    let model = self
+    breakObligations(context: &context) {
+      !stopped || model.hasPassed($0.deadline, context: &$1)
+    }
     for obligation in obligations {
       let name = program.invariants[obligation.invariant].name
       context.note(
@@ -90,11 +108,12 @@ extension InterpretedModel {
 
   /// Reports and removes the obligations `isBroken` picks.
   private mutating func breakObligations(
-    context: inout SimulationContext<InterpretedModel>, _ isBroken: (Obligation) -> Bool
+    context: inout SimulationContext<InterpretedModel>,
+    _ isBroken: (Obligation, inout SimulationContext<InterpretedModel>) -> Bool
   ) {
     var open: [Obligation] = []
     for obligation in obligations {
-      guard isBroken(obligation) else {
+      guard isBroken(obligation, &context) else {
         open.append(obligation)
         continue
       }
@@ -121,7 +140,7 @@ extension InterpretedModel {
     }
   }
 
-  private func time(_ nanoseconds: Int64) -> String {
-    ValueText.text(.duration(nanoseconds), .duration, program)
+  private func time(_ value: Value) -> String {
+    ValueText.text(value.atWitness, .duration, program)
   }
 }

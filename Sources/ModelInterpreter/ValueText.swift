@@ -64,6 +64,7 @@ enum ValueText {
       let element: ValueType
       if case .list(let inner) = base { element = inner } else { element = base }
       return .list(items.map { modelValue($0, element, program) })
+    case .clock: return modelValue(value.atWitness, type, program)
     }
   }
 
@@ -82,7 +83,7 @@ enum ValueText {
         break
       }
     }
-    switch value {
+    switch value.atWitness {
     case .instant(let nanoseconds):
       let seconds = Int64(clamping: WallClock.floorDivide(Int128(nanoseconds), 1_000_000_000))
       let clock = WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0)

@@ -55,4 +55,8 @@ public enum Value: Sendable, Hashable {
   /// identity (`.int`, unique in the run) and whose other items are its columns in declaration
   /// order.
   case list([Value])
+  /// A duration or an instant read from the clock at an instant that follows from a windowed
+  /// arrival, kept exact: see ``ClockTerm``. Arithmetic keeps it a term while it stays one
+  /// arrival instant minus another plus a constant.
+  case clock(ClockTerm)
 }

@@ -21,12 +21,19 @@ public struct RunFindings: Sendable {
   public var violations: [String]
   /// When each of ``violations`` first broke.
   public var violationTimes: [VirtualTime]
+  /// How the model first used a time read inside a window inexactly, if it did
+  /// (``SimulationResult/inexactClockUse``).
+  public var inexactClockUse: String?
 
   /// Creates findings.
-  public init(summary: [TraceField], violations: [String], violationTimes: [VirtualTime]) {
+  public init(
+    summary: [TraceField], violations: [String], violationTimes: [VirtualTime],
+    inexactClockUse: String? = nil
+  ) {
     self.summary = summary
     self.violations = violations
     self.violationTimes = violationTimes
+    self.inexactClockUse = inexactClockUse
   }
 }
 
@@ -51,7 +58,7 @@ public struct SimulatedScenario<Definition: ModelDefinition>: Execution {
     return (
       RunFindings(
         summary: result.summary, violations: result.violations,
-        violationTimes: result.violationTimes),
+        violationTimes: result.violationTimes, inexactClockUse: result.inexactClockUse),
       strategy
     )
   }

@@ -140,6 +140,12 @@ public struct ExplorationTally: Sendable {
   public var complete = true
   /// Whether it stopped because the states it remembered held as many values as allowed.
   public var statesFilledMemory = false
+  /// How a run's model used a time read inside a window in a way no order of arrival
+  /// instants describes, if one did (the least such reason, so that merging is
+  /// order-independent): the outcomes found are real, but the tally is not complete.
+  public var inexactClockUse: String? {
+    didSet { if inexactClockUse != nil { complete = false } }
+  }
   /// Hashes of the distinct states seen (for counting them).
   public var stateHashes = Set<Int>()
   /// Outcomes with how many schedules reached each and the smallest such schedule.
@@ -152,6 +158,7 @@ public struct ExplorationTally: Sendable {
 
   mutating func record(_ result: RunFindings, schedule: Schedule) {
     runs += 1
+    noteInexact(result.inexactClockUse)
     add(
       ExplorationOutcome(
         summary: result.summary, violations: result.violations, count: 1, schedule: schedule))
@@ -180,6 +187,12 @@ public struct ExplorationTally: Sendable {
     }
   }
 
+  /// Keeps the least of the reasons seen so far and `reason`.
+  mutating func noteInexact(_ reason: String?) {
+    guard let reason else { return }
+    inexactClockUse = min(inexactClockUse ?? reason, reason)
+  }
+
   /// `a + b`, or `Int.max` where that overflows: counts of astronomically large spaces saturate.
   private static func sum(_ a: Int, _ b: Int) -> Int {
     let (sum, overflow) = a.addingReportingOverflow(b)
@@ -191,6 +204,7 @@ public struct ExplorationTally: Sendable {
     runs = Self.sum(runs, other.runs)
     complete = complete && other.complete
     statesFilledMemory = statesFilledMemory || other.statesFilledMemory
+    noteInexact(other.inexactClockUse)
     stateHashes.formUnion(other.stateHashes)
     // Every schedule has one outcome, so adding the outcomes adds the schedules and findings.
     for outcome in other.outcomes { add(outcome) }

@@ -18,6 +18,7 @@ public struct GraphSearch: Search {
   private var expansion: GraphExpansion
   private var runs = 0
   private var complete = true
+  private var inexactClockUse: String?
 
   /// A search of the subtree at `prefix` over `graph`.
   public init(prefix: [Int], graph: StateGraph, budget: Int?, partialOrderReduction: Bool) {
@@ -45,6 +46,9 @@ public struct GraphSearch: Search {
 
   public mutating func absorb(_ strategy: GraphStrategy, findings: RunFindings) {
     runs += 1
+    if let reason = findings.inexactClockUse {
+      inexactClockUse = min(inexactClockUse ?? reason, reason)
+    }
     if !expansion.absorb(strategy, findings: findings, graph: graph) { complete = false }
   }
 
@@ -60,6 +64,7 @@ public struct GraphSearch: Search {
     var tally = ExplorationTally()
     tally.runs = runs
     tally.complete = complete
+    tally.noteInexact(inexactClockUse)
     for entry in expansion.covered.entries {
       let (summary, violations) = graph.outcome(at: entry.outcome)
       var deviations = prefix.enumerated().map {

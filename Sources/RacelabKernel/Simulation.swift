@@ -33,7 +33,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// The arrival instants the run must start again with, when the strategy chose an order of
   /// instants (or a calendar day) that the instants it used do not give; `nil` otherwise.
   /// ``ModelDefinition/simulate(setup:profile:timeline:strategy:tracing:)`` starts again for you.
-  public private(set) var restartInstants: [Int64]?
+  public var restartInstants: [Int64]? { context.restartInstants }
   /// The instants the run starts with, when a previous run asked to start again: one per
   /// windowed happening in registration order, then one per windowed sleep in the order the
   /// run started them.
@@ -143,11 +143,13 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       showLostHappenings(through: context.stoppedAtStopTime ? context.now : .end)
       model.runEnded(context: &context)
     }
-    return SimulationResult(
+    var result = SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
       summary: model.summary(context: context), counters: context.counters,
       traceOverflowed: context.traceOverflowed)
+    result.inexactClockUse = context.inexactClockUse
+    return result
   }
 
   /// The loop of a run with no windowed happening: every instant is fixed, so no order is
@@ -252,7 +254,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// Asks the run to start again with `instants`, a point of the zone that gives the answers
   /// chosen so far.
   mutating func startAgain(with instants: [Int64]) {
-    restartInstants = instants
+    context.restartInstants = instants
   }
 
   // MARK: One instant
@@ -458,10 +460,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       }
       model.jobEnded(context: &context)
       context.currentLane = nil
-      if !context.arrivals.pendingDays.isEmpty {
-        settleDays()
-        guard restartInstants == nil else { return }
-      }
+      if !context.arrivals.pendingDays.isEmpty { settleDays() }
+      // A day or a clock comparison may have asked for a new start.
+      guard restartInstants == nil else { return }
     }
   }
 
@@ -497,6 +498,10 @@ public struct SimulationResult: Sendable {
   public var counters: SimulationCounters
   /// Whether the trace stopped at its limit, so that it is not the whole run.
   public var traceOverflowed = false
+  /// How the model first used a time read inside a window in a way the run could not keep
+  /// exact, if it did (``SimulationContext/noteInexactClockUse(_:)``): the run is real, but
+  /// other instants of the window may lead elsewhere.
+  public var inexactClockUse: String?
 
   /// A result from its parts: what a run of something other than a kernel model (real code
   /// driven by racelab) hands to the renderers.

@@ -60,6 +60,12 @@ public struct SimulationContext<Model: SimulationModel> {
   var awaitingCount = 0
   /// Answers the model's own choice points (``choose(_:among:)``): the run's strategy.
   var chooser: (any ModelChooser)?
+  /// The arrival instants the run must start again with, once an answer chosen about them is
+  /// one the instants it used do not give (see ``Simulation/restartInstants``).
+  var restartInstants: [Int64]?
+  /// How the model first used a time read inside a window in a way the run could not keep
+  /// exact (``noteInexactClockUse(_:)``), if it did.
+  public internal(set) var inexactClockUse: String?
 
   init(laneCount: Int, wallClock: WallClock, profile: RuntimeProfile, isTracing: Bool) {
     self.lanes = Array(repeating: LaneState(), count: laneCount)
@@ -251,7 +257,7 @@ public struct SimulationContext<Model: SimulationModel> {
   /// point `label` (a reply that may fail, a crash point, a row without an order); `0` is
   /// what `run` does. With one alternative or fewer, nothing is asked.
   public mutating func choose(_ label: String, among count: Int) -> Int {
-    guard count > 1, let chooser else { return 0 }
+    guard count > 1, restartInstants == nil, let chooser else { return 0 }
     counters.choicePoints += 1
     return chooser.choose(.model(label, alternatives: count))
   }

@@ -286,12 +286,6 @@ struct ErrorCatalogueTests {
     ": its model ": "needs a second file, a broken model file; ModelFileCommandTests checks it",
     " has errors; the file was not run\n":
       "needs a second file, a broken model file; ModelFileCommandTests checks it",
-    ": its model reads the clock ('now', 'wall' or a bounded-response ":
-      "needs a second file, a model file; ModelFileCommandTests checks it",
-    "deadline), so windowed arrivals (at: a..b) ":
-      "needs a second file, a model file; ModelFileCommandTests checks it",
-    "cannot be explored exactly; read the day with 'today' or give fixed instants":
-      "needs a second file, a model file; ModelFileCommandTests checks it",
     ", so its runs never end by themselves; say when ":
       "needs a second file, a model file with periodic jobs; PeriodicJobTests checks it",
     "this one stops with 'until:' (such as until: 3d)":

@@ -29,15 +29,6 @@ public struct Scenario: Sendable {
   /// Where the file's `explore:` key is, if it has one: a verdict against it is reported there.
   public var exploreLocation: SourceLocation?
 
-  /// Whether any timeline happening arrives in a window (`at: a..b`).
-  public var hasWindows: Bool {
-    guard case .timeline(let timeline) = content else { return false }
-    return timeline.contains {
-      if case .within = $0.timing { return true }
-      return false
-    }
-  }
-
   /// What the file asks for.
   public enum Content: Sendable {
     /// Scripted happenings in file order.

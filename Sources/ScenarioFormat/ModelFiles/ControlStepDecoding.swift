@@ -107,7 +107,6 @@ extension ModelFileDecoder {
       {
         if low <= high {
           kind = .sleepWithin(lower: .literal(.duration(low)), upper: .literal(.duration(high)))
-          windowedSleeps.append(value.location)
         } else {
           context.error(value.location, "the window '\(text)' ends before it starts")
         }
@@ -117,7 +116,6 @@ extension ModelFileDecoder {
         // Bounds read from the model's state (durations a scenario sets): read when the sleep
         // starts, so the window is known then.
         kind = .sleepWithin(lower: bounds.lower, upper: bounds.upper)
-        windowedSleeps.append(value.location)
       } else if parts.count != 2 || parts.contains(where: \.isEmpty) {
         context.error(
           value.location,

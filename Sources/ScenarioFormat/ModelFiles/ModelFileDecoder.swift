@@ -57,8 +57,6 @@ struct ModelFileDecoder {
   var variants: [VariantDecl] = []
   /// The variant each one extends (`extends:`), by index; `nil` for the model as written.
   var variantParents: [Int?] = []
-  /// Where each windowed sleep (`sleep: 50ms..2s`) is written.
-  var windowedSleeps: [SourceLocation] = []
 
   /// Calls between operations (for cycles) and between functions.
   var operationCalls: [CallSite] = []

@@ -25,16 +25,6 @@ public enum ModelFileLoader {
       guard tooLarge.isEmpty else { return .failure(DiagnosticList(tooLarge)) }
       var decoder = ModelFileDecoder(bytes: bytes, limits: limits)
       let program = decoder.decode(root)
-      if let program, program.readsClock {
-        for location in decoder.windowedSleeps {
-          decoder.context.error(
-            location,
-            "a sleep with a window needs a model that reads time only through the kernel, and "
-              + "this one reads the clock ('now', 'wall' or a bounded-response deadline): where "
-              + "the timer fires could not be explored exactly; sleep a fixed duration, or read "
-              + "the day with 'today'")
-        }
-      }
       if let program, decoder.context.diagnostics.isEmpty { return .success(program) }
       let sorted = decoder.context.diagnostics.enumerated().sorted {
         ($0.element.location, $0.offset) < ($1.element.location, $1.offset)

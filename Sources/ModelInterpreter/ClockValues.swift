@@ -1,0 +1,138 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+/// Times read at instants that follow from windowed arrivals (see ``ClockTerm``): reads become
+/// terms, sums and differences keep them terms, and comparisons become questions the kernel
+/// settles exactly (``SimulationContext/settle(_:plus:relativeTo:question:holds:)``). Anything
+/// else done with such a time uses its value in the run at hand and is noted as inexact, so an
+/// exploration says it is not complete.
+extension InterpretedModel {
+  /// A clock read of `value` now: a term when now follows from a windowed arrival.
+  func clockRead(
+    _ value: Int64, isInstant: Bool, context: SimulationContext<InterpretedModel>
+  ) -> Value {
+    let (arrival, _) = context.nowFromArrival
+    guard arrival != 0 else { return isInstant ? .instant(value) : .duration(value) }
+    let (offset, overflow) = value.subtractingReportingOverflow(
+      context.witness(ofArrival: arrival))
+    guard !overflow else { return isInstant ? .instant(value) : .duration(value) }
+    return .clock(
+      ClockTerm(nanoseconds: value, plus: arrival, minus: 0, offset: offset, isInstant: isInstant))
+  }
+
+  /// `lhs op rhs` where at least one side is a clock term; `nil` when neither is.
+  func clockArithmetic(
+    _ op: ArithmeticOperator, _ lhs: Value, _ rhs: Value, _ numeric: Numeric,
+    context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> Value? {
+    guard lhs.isClockTerm || rhs.isClockTerm else { return nil }
+    let witnessed = try Arithmetic.apply(op, lhs.atWitness, rhs.atWitness, numeric)
+    guard op == .add || op == .subtract, let left = lhs.term, let right = rhs.term,
+      let term = left.combined(
+        with: right, sign: op == .add ? 1 : -1, isInstant: numeric == .instantAndDuration)
+    else {
+      context.noteInexactClockUse("computes \(op.symbol) with a time read inside a window")
+      return witnessed
+    }
+    return term.isConstant ? witnessed : .clock(term)
+  }
+
+  /// `-value` for a clock term; `nil` for anything else.
+  func clockNegation(_ value: Value) throws(RunTimeError) -> Value? {
+    guard case .clock(let term) = value else { return nil }
+    let (negated, overflow) = Int64(0).subtractingReportingOverflow(term.nanoseconds)
+    let (offset, offsetOverflow) = Int64(0).subtractingReportingOverflow(term.offset)
+    if overflow || offsetOverflow {
+      throw RunTimeError(message: "negating \(term.nanoseconds) overflows")
+    }
+    return .clock(
+      ClockTerm(
+        nanoseconds: negated, plus: term.minus, minus: term.plus, offset: offset,
+        isInstant: term.isInstant))
+  }
+
+  /// Whether `lhs op rhs` holds where at least one side is a clock term, settled exactly when
+  /// their difference is one arrival instant minus another plus a constant; `nil` when neither
+  /// side is a clock term (or one is `none`).
+  func clockComparison(
+    _ op: ComparisonOperator, _ lhs: Value, _ rhs: Value,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Bool? {
+    guard lhs.isClockTerm || rhs.isClockTerm, let left = lhs.term, let right = rhs.term else {
+      return nil
+    }
+    let witnessed = op.holds(Value.order(lhs.atWitness, rhs.atWitness))
+    guard let difference = left.combined(with: right, sign: -1, isInstant: false) else {
+      context.noteInexactClockUse(
+        "compares two times read inside windows in a way no order of their instants describes")
+      return witnessed
+    }
+    if difference.isConstant { return op.holds(Int(difference.offset.signum())) }
+    let question =
+      "clock: window \(difference.plus) + \(DurationText.format(difference.offset)) "
+      + "\(op.symbol) window \(difference.minus)"
+    let (holds, asked) = context.settle(
+      difference.plus, plus: difference.offset, relativeTo: difference.minus,
+      question: question
+    ) { order in
+      op.holds(order == .before ? -1 : order == .same ? 0 : 1)
+    }
+    if asked {
+      let lhsText = DurationText.format(lhs.atWitness.integer)
+      let rhsText = DurationText.format(rhs.atWitness.integer)
+      context.note(
+        ModelNote(
+          kind: "clock-settled", subject: "clock",
+          detail: [
+            "where the windows land decides \(op.symbol): here it \(holds ? "holds" : "does not hold")"
+              + " (\(lhsText) against \(rhsText) in this schedule)"
+          ]))
+    }
+    return holds
+  }
+
+  /// The number `value` holds, noting an inexact use when it is a clock term that depends on
+  /// where a window lands (`use` says what it is used for).
+  func number(
+    _ value: Value, for use: @autoclosure () -> String,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Int64 {
+    if case .clock(let term) = value, !term.isConstant {
+      context.noteInexactClockUse("uses a time read inside a window as \(use())")
+    }
+    return value.integer
+  }
+}
+
+extension Value {
+  /// Whether the value is a clock term.
+  var isClockTerm: Bool {
+    if case .clock = self { true } else { false }
+  }
+
+  /// The value as a clock term: a duration or an instant as a constant, a clock term as it
+  /// is; `nil` for anything else.
+  var term: ClockTerm? {
+    switch self {
+    case .clock(let term): term
+    case .duration(let nanoseconds): .constant(nanoseconds, isInstant: false)
+    case .instant(let nanoseconds): .constant(nanoseconds, isInstant: true)
+    default: nil
+    }
+  }
+}
+
+extension ComparisonOperator {
+  /// The operator as files write it.
+  var symbol: String {
+    switch self {
+    case .equal: "=="
+    case .notEqual: "!="
+    case .less: "<"
+    case .lessOrEqual: "<="
+    case .greater: ">"
+    case .greaterOrEqual: ">="
+    }
+  }
+}
