@@ -69,9 +69,10 @@ extension InterpretedModel {
       return witnessed
     }
     if difference.isConstant { return op.holds(Int(difference.offset.signum())) }
+    // x_plus + offset against x_minus, the windows by number (0: the fixed start).
     let question =
-      "clock: window \(difference.plus) + \(DurationText.format(difference.offset)) "
-      + "\(op.symbol) window \(difference.minus)"
+      "clock: x\(difference.plus) + \(DurationText.formatSigned(difference.offset)) "
+      + "\(op.symbol) x\(difference.minus)"
     let (holds, asked) = context.settle(
       difference.plus, plus: difference.offset, relativeTo: difference.minus,
       question: question
