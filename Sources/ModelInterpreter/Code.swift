@@ -27,6 +27,10 @@ final class Code: Sendable {
   let hasResponses: Bool
   /// Whether a body this run can reach sleeps for a window (`sleep: 50ms..2s`).
   let sleepsForWindows: Bool
+  /// The state variables whose history is read, with what is read of each.
+  let historyNeeds: [HistoryNeed]
+  /// For each state slot, the index of its history cell (`nil`: no history is kept).
+  let historyCell: [Int?]
 
   init(
     program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
@@ -41,6 +45,11 @@ final class Code: Sendable {
     self.maxCrashes = maxCrashes
     self.downPeriodic = downPeriodic
     self.program = program
+    let needs = program.historyNeeds
+    self.historyNeeds = needs
+    self.historyCell = program.state.indices.map { slot in
+      needs.firstIndex { $0.slot == slot }
+    }
     self.bodies = bodies.map(BodyCompiler.compile)
     self.sleepsForWindows = bodies.contains { body in
       body.steps.containsStep { if case .sleepWithin = $0 { true } else { false } }

@@ -56,6 +56,7 @@ extension InterpretedModel {
     case .today: return .day(context.today(shiftedBy: clockShift(scope.process)))
     case .isCancelled: return .bool(scope.task.map { context.isCancelled($0) } ?? false)
     case .currentTask: return scope.task.map { .task($0.index) } ?? .none
+    case .history(let read, let slot): return historyValue(read, slot: slot)
     case .newUUID:
       uuidsIssued += 1
       return .text("uuid-\(uuidsIssued)")

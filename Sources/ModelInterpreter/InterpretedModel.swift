@@ -30,6 +30,9 @@ public struct InterpretedModel: SimulationModel, Sendable {
   @NotCompared var initialState: [Value]
   /// Each record's rows, in the order they were recorded.
   var records: [[[Value]]]
+  /// What the invariants and the summary read of state variables' history, one cell per
+  /// variable in ``Code/historyNeeds``.
+  var history: [HistoryCell]
   /// Each task's frame, by kernel task index.
   var frames: [TaskFrame?] = []
   var uuidsIssued = 0
@@ -65,10 +68,13 @@ public struct InterpretedModel: SimulationModel, Sendable {
   /// windows can still be settled); `nil` before, or for a run cut short.
   @NotCompared var closingSummary: [TraceField]?
 
-  init(code: Code, state: [Value]) {
+  /// A run of `code` from `state`, the variables of `past` having held its values before
+  /// `t = 0`, oldest first.
+  init(code: Code, state: [Value], past: [Int: [Value]] = [:]) {
     self.code = code
     self.state = state
     self.initialState = state
+    self.history = Self.historyCells(code, state: state, past: past)
     self.records = code.program.records.map { _ in [] }
     self.processDown = code.program.processes.map { _ in false }
     self.incarnations = code.program.processes.map { _ in 0 }
@@ -81,11 +87,11 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   // MARK: SimulationModel
 
-  /// A value per state variable, per record row and per task frame, and the flags per process
-  /// and invariant.
+  /// A value per state variable, per record row, per task frame and per history cell, and the
+  /// flags per process and invariant.
   public var footprint: Int {
     state.count + records.reduce(0) { $0 + $1.count } + frames.count + processDown.count
-      + broken.count + obligations.count
+      + broken.count + obligations.count + history.count
   }
 
   public mutating func prepare(context: inout SimulationContext<InterpretedModel>) {
@@ -193,6 +199,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   public mutating func jobEnded(context: inout SimulationContext<InterpretedModel>) {
+    observeHistory()
     check(context: &context) {
       if case .always(let value) = $0 { return value } else { return nil }
     }
@@ -200,12 +207,14 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   public mutating func instantSettled(context: inout SimulationContext<InterpretedModel>) {
+    observeHistory()
     check(context: &context) {
       if case .settled(let value) = $0 { return value } else { return nil }
     }
   }
 
   public mutating func runEnded(context: inout SimulationContext<InterpretedModel>) {
+    observeHistory()
     check(context: &context) {
       if case .atEnd(let value) = $0 { return value } else { return nil }
     }

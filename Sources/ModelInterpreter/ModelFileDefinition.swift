@@ -16,6 +16,10 @@ public struct ModelFileDefinition: ModelDefinition {
   /// the process dies in every run), `max-crashes` (how many crashes `explore` tries in one
   /// run) and `down` (periodic jobs that never run).
   public static let faultsSection = "faults"
+  /// The section of a model whose invariants or summary read a state variable's history: for
+  /// each such variable, the values it held before `t = 0`, oldest first (`history:
+  /// {app.uuid: [u-0]}`).
+  public static let historySection = "history"
 
   /// How much one run of this definition may do before it stops with a run-time error.
   public let runLimits: RunLimits
@@ -65,6 +69,14 @@ public struct ModelFileDefinition: ModelDefinition {
         state[slot] = ValueText.value(value, variable.type, program)
       }
     }
+    let earlier = setup.section(Self.historySection)
+    var past: [Int: [Value]] = [:]
+    for need in program.historyNeeds {
+      let variable = program.state[need.slot]
+      if case .list(let items)? = earlier[variable.name] {
+        past[need.slot] = items.map { ValueText.value($0, variable.type, program) }
+      }
+    }
     let faults = setup.section(Self.faultsSection)
     let code = Code(
       program: program, bodies: bodies, crashAt: Self.words(faults["crash-at"]),
@@ -73,7 +85,7 @@ public struct ModelFileDefinition: ModelDefinition {
         Self.words(faults["down"]).compactMap { name in
           program.periodic.firstIndex { $0.name == name }
         }), runLimits: runLimits)
-    return InterpretedModel(code: code, state: state)
+    return InterpretedModel(code: code, state: state, past: past)
   }
 
   /// The words of a list value (`[a, b]`), or none.
@@ -119,15 +131,26 @@ public struct ModelFileDefinition: ModelDefinition {
     TableRowResult(actual: .absent, expected: .absent, decidedBy: "model files have no tables")
   }
 
-  /// The state the scenario set that differs from the model's own initial values.
+  /// The state the scenario set that differs from the model's own initial values, then the
+  /// values its `history:` gives variables before `t = 0`.
   public func initialFacts(_ setup: ModelSetup) -> [String] {
     let program = resolvedProgram(for: setup)
     let model = makeModel(setup)
-    return program.state.indices.compactMap { slot in
+    let facts = program.state.indices.compactMap { slot -> String? in
       let variable = program.state[slot]
       guard model.state[slot] != variable.initial else { return nil }
       return "\(variable.name) \(ValueText.text(model.state[slot], variable.type, program))"
     }
+    let earlier = setup.section(Self.historySection)
+    return facts
+      + program.historyNeeds.compactMap { need -> String? in
+        let variable = program.state[need.slot]
+        guard case .list(let items)? = earlier[variable.name], !items.isEmpty else { return nil }
+        let values = items.map {
+          ValueText.text(ValueText.value($0, variable.type, program), variable.type, program)
+        }
+        return "\(variable.name) before t = 0: \(values.joined(separator: ", "))"
+      }
   }
 
   /// The first sentence of `about:`, on one line.
@@ -200,6 +223,15 @@ public struct ModelFileDefinition: ModelDefinition {
           help: "periodic jobs that never run"))
     }
     if !faults.isEmpty { sections.append(SectionSpec(faultsSection, keys: faults)) }
+    let histories = program.historyNeeds.compactMap { need -> ParameterSpec? in
+      let variable = program.state[need.slot]
+      return ValueText.kind(variable.type, program).map {
+        ParameterSpec(
+          variable.name, .list($0), default: nil, optional: true,
+          help: "the values \(variable.name) held before t = 0, oldest first")
+      }
+    }
+    if !histories.isEmpty { sections.append(SectionSpec(historySection, keys: histories)) }
     // No defaults: a key left out keeps the model's initial value, or its section's.
     sections.append(
       SectionSpec(

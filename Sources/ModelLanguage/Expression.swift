@@ -64,6 +64,9 @@ public indirect enum Expression: Sendable, Hashable {
   /// A query over the table in a state slot: the rows matching the condition (all rows
   /// without one), reduced as ``TableQuery`` says.
   case table(TableQuery, slot: Int, where: Expression?)
+  /// `first(x)`, `previous(x)` or `changes(x)` of the state variable in `slot` (``HistoryRead``);
+  /// only invariants and the summary read history.
+  case history(HistoryRead, slot: Int)
   /// `x ?? y`-like unwrapping is written `if x != none then x else y`; this node reads an
   /// optional the checker has proven present (after `guard x != none`).
   case unwrapped(Expression)

@@ -5,7 +5,7 @@ extension Expression {
   public var children: [Expression] {
     switch self {
     case .literal, .state, .local, .rowField, .outerRowField, .now, .wall, .today, .isCancelled,
-      .currentTask, .newUUID:
+      .currentTask, .newUUID, .history:
       return []
     case .not(let operand), .negate(let operand, _), .mix(let operand), .length(let operand),
       .unwrapped(let operand), .column(let operand, _), .distinct(_, let operand):

@@ -207,11 +207,21 @@ extension ModelFileDecoder {
     }
   }
 
+  /// The scenario keys a section must not take: the generic ones, and the sections every model
+  /// file offers (`state`, `faults`, and `history` for a model that reads history).
+  static let reservedSections = ScenarioDecoder.genericKeys + ["state", "faults", "history"]
+
   /// `sections: {app: {version: {type: text, default: 1.0.0, binds: app.version}}}`.
   mutating func decodeSections(_ node: YAMLNode) -> [SectionDecl] {
     guard let entries = context.mapping(node, "'sections'") else { return [] }
     var sections: [SectionDecl] = []
     for entry in entries {
+      if Self.reservedSections.contains(entry.key) {
+        context.error(
+          entry.keyLocation,
+          "a section cannot be named '\(entry.key)': scenarios of every model file have that key")
+        continue
+      }
       guard let keys = context.mapping(entry.value, "section '\(entry.key)'") else { continue }
       var decoded: [SectionDecl.Key] = []
       for key in keys {

@@ -5,7 +5,7 @@ import YAML
 extension ModelFileDecoder {
   static let builtInFunctions = [
     "new-uuid", "max", "min", "days", "mix", "count", "recorded", "exists", "best", "any",
-    "distinct",
+    "distinct", "first", "previous", "changes",
   ]
 
   /// Parses and checks the expression written in `node`; with `type`, the result must be

@@ -122,6 +122,9 @@ extension ModelFileDecoder {
     _ name: String, _ arguments: [ExpressionSyntax], scope: ExpressionScope,
     source: ExpressionSource, at location: SourceLocation
   ) -> Typed? {
+    if let read = HistoryRead(rawValue: name) {
+      return historyRead(read, arguments, scope: scope, source: source, at: location)
+    }
     let declared =
       Self.builtInFunctions.contains(name)
       ? nil : functions.firstIndex { $0.name == name }

@@ -177,7 +177,7 @@ extension ModelFileDecoder {
     var pending = [expression]
     while let next = pending.popLast() {
       switch next {
-      case .state, .recorded, .distinct, .table: model = true
+      case .state, .recorded, .distinct, .table, .history: model = true
       case .function(let index, _): functions.append(index)
       default: break
       }

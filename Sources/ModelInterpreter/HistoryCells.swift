@@ -1,0 +1,64 @@
+import ModelLanguage
+
+/// What a run keeps of one state variable's history: only what an invariant or the summary
+/// reads of it (``HistoryNeed``). The cells are stored state, so two runs that differ only in
+/// history are two states of the graph.
+struct HistoryCell: Sendable, Hashable {
+  /// The first value seen that is not `none`; kept only when `first(x)` is read.
+  var first: Value = .none
+  /// The value before the latest change; kept only when `previous(x)` or `changes(x)` is.
+  var previous: Value = .none
+  /// The value seen last, to tell a change; kept with ``previous``.
+  var last: Value = .none
+  /// How many changes were seen; kept with ``previous``.
+  var changes: Int64 = 0
+
+  /// The history of a variable that held `values` in turn (the scenario's `history:`, then
+  /// its value at `t = 0`).
+  init(_ values: [Value], need: HistoryNeed) {
+    if need.changing, let start = values.first { last = start }
+    for value in values { observe(value, need: need) }
+  }
+
+  /// Takes in the value the variable holds now.
+  mutating func observe(_ value: Value, need: HistoryNeed) {
+    if need.first, first == .none { first = value }
+    if need.changing, value != last {
+      previous = last
+      last = value
+      changes += 1
+    }
+  }
+
+  /// What `read` gives.
+  func value(_ read: HistoryRead) -> Value {
+    switch read {
+    case .first: first
+    case .previous: previous
+    case .changes: .int(changes)
+    }
+  }
+}
+
+extension InterpretedModel {
+  /// The cells of a run starting from `state`, with the values `past` gives each variable
+  /// before `t = 0` (by slot; none for most).
+  static func historyCells(_ code: Code, state: [Value], past: [Int: [Value]]) -> [HistoryCell] {
+    code.historyNeeds.map { need in
+      HistoryCell((past[need.slot] ?? []) + [state[need.slot]], need: need)
+    }
+  }
+
+  /// Takes the state as the invariants see it into the history: called before every check.
+  mutating func observeHistory() {
+    for (index, need) in code.historyNeeds.enumerated() {
+      history[index].observe(state[need.slot], need: need)
+    }
+  }
+
+  /// The value of `first(x)`, `previous(x)` or `changes(x)` for the variable in `slot`.
+  func historyValue(_ read: HistoryRead, slot: Int) -> Value {
+    guard let index = code.historyCell[slot] else { return read == .changes ? .int(0) : .none }
+    return history[index].value(read)
+  }
+}
