@@ -40,7 +40,7 @@ struct DeviceIdentityModelTests {
     #expect(
       program.state.map(\.name) == [
         "app.keychain.group", "app.keychain.wildcard-uuid", "app.keychain.bundle-uuid",
-        "app.launches", "app.first-uuid", "app.uuid",
+        "app.launches", "app.uuid",
       ])
     let group = program.state[0]
     #expect(group.type == .enumeration(0))
