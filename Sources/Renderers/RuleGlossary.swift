@@ -1,4 +1,4 @@
-/// The rules a trace cites (the README's "Semantics" section states each in full), in plain
+/// The rules a trace cites (the documentation's `Semantics.md` states each in full), in plain
 /// words. A trace spells a rule out the first time it cites it, `(S4: …)`, and cites it by name
 /// alone after that, so a reader who never opened the rules can follow the first trace they
 /// read.

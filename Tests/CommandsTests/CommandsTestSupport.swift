@@ -17,6 +17,9 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 let repositoryScenarios = repositoryRoot.appendingPathComponent("scenarios")
 let repositoryTraces = repositoryRoot.appendingPathComponent("traces")
+/// The documentation catalogue: the articles `docc convert` builds the site from.
+let documentationCatalogue = repositoryRoot.appendingPathComponent(
+  "Sources/racelab/racelab.docc")
 
 /// A fresh folder under the system's temporary folder, removed by ``remove()``.
 struct TemporaryFolder {

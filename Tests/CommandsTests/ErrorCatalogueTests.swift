@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The README's error catalogue (`## Error catalogue`, at its end): each `yaml` example with the `console`
-/// block after it, and the table of command-line mistakes.
+/// The error catalogue, the documentation's article `ErrorCatalogue.md`: each `yaml` example with
+/// the `console` block after it, and the table of command-line mistakes.
 enum ErrorCatalogue {
   /// The name every example file has.
   static let fileName = "example.yaml"
@@ -11,8 +11,8 @@ enum ErrorCatalogue {
 
   /// One `$ racelab …` command: the file it runs, its arguments and what it must print.
   struct Example: Sendable, CustomTestStringConvertible {
-    /// The README line of the command.
-    var readmeLine: Int
+    /// The article's line of the command.
+    var line: Int
     /// The bytes of `example.yaml`, if the example has a file.
     var file: [UInt8]?
     var arguments: [String]
@@ -22,22 +22,21 @@ enum ErrorCatalogue {
     var expected: [String]
 
     var testDescription: String {
-      "README.md:\(readmeLine): racelab \(arguments.joined(separator: " "))"
+      "\(ErrorCatalogue.articleName):\(line): racelab \(arguments.joined(separator: " "))"
     }
   }
 
-  /// The catalogue's lines with their README line numbers: from its heading to the next
-  /// heading of its level or above.
+  /// The article's file name, in the documentation catalogue.
+  static let articleName = "ErrorCatalogue.md"
+
+  /// The article's lines with their line numbers; none when it is missing or has another title.
   static func section() -> [(number: Int, text: String)] {
-    let url = repositoryRoot.appendingPathComponent("README.md")
+    let url = documentationCatalogue.appendingPathComponent(articleName)
     guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
     let lines = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let start = lines.firstIndex(of: "## Error catalogue") else { return [] }
-    let end =
-      lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") || $0.hasPrefix("### ") }
-      ?? lines.endIndex
-    return (start..<end).map { ($0 + 1, lines[$0]) }
+    guard lines.first == "# Error catalogue" else { return [] }
+    return lines.indices.map { ($0 + 1, lines[$0]) }
   }
 
   /// Every example, and what in the catalogue could not be read as one.
@@ -81,7 +80,7 @@ enum ErrorCatalogue {
         }
         examples.append(
           Example(
-            readmeLine: number + 1, file: pendingFile?.bytes, arguments: arguments,
+            line: number + 1, file: pendingFile?.bytes, arguments: arguments,
             standardInput: input, expected: Array(body.dropFirst())))
         pendingFile = nil
       default:
@@ -98,12 +97,12 @@ enum ErrorCatalogue {
     let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
     guard cells.count == 2, cells.allSatisfy({ $0.hasPrefix("`") && $0.hasSuffix("`") }) else {
       problems.append("line \(line): a table row is not | `racelab …` | `MESSAGE` |")
-      return Example(readmeLine: line, arguments: [], expected: [])
+      return Example(line: line, arguments: [], expected: [])
     }
     let command = cells[0].dropFirst().dropLast()
     let message = cells[1].dropFirst().dropLast()
     return Example(
-      readmeLine: line,
+      line: line,
       arguments: command.split(separator: " ").dropFirst().map(String.init),
       expected: ["racelab: error: \(message); see 'racelab --help'"])
   }
@@ -213,7 +212,7 @@ enum SwiftStringLiterals {
   }
 }
 
-/// Every example of the README's error catalogue gives exactly the lines it shows, and every
+/// Every example of the error catalogue gives exactly the lines it shows, and every
 /// message the sources can print about a file is among them.
 struct ErrorCatalogueTests {
   static let catalogue = ErrorCatalogue.parse()
@@ -331,7 +330,7 @@ struct ErrorCatalogueTests {
       let shown = printed.contains(piece.text)
       #expect(
         shown,
-        "\(piece.file): \"\(piece.text)\" appears in no example of README.md's error catalogue")
+        "\(piece.file): \"\(piece.text)\" appears in no example of \(ErrorCatalogue.articleName)")
     }
     for text in Self.exempt.keys {
       #expect(pieces.contains { $0.text == text }, "exempt \"\(text)\" is no longer in the sources")

@@ -203,27 +203,38 @@ struct NewcomerTests {
     #expect(!piped.output.contains(0x1B))
   }
 
-  @Test("the version is one: --version, the CHANGELOG's latest entry and the README's pin")
-  func oneVersion() throws {
+  /// The version is one: `--version`, the CHANGELOG's latest entry, and the pins and the
+  /// version printed in the README and the articles.
+  @Test func oneVersion() throws {
     let version = try runRacelab(["--version"]).outputText
     let number = try #require(version.firstMatch(of: /^racelab ([0-9]+\.[0-9]+\.[0-9]+)\n$/)).1
     let changelog = try String(
       contentsOf: repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
     let latest = try #require(changelog.firstMatch(of: #/\n## ([0-9]+\.[0-9]+\.[0-9]+) — /#)).1
     #expect(latest == number)
-    let readme = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("from: \"\(number)\")"))
-    #expect(readme.contains("`v\(number)`"))
+    let readme = repositoryRoot.appendingPathComponent("README.md")
+    let package = documentationCatalogue.appendingPathComponent("RacelabInYourPackage.md")
+    for url in [readme, package] {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      #expect(text.contains("from: \"\(number)\")"), "\(url.lastPathComponent) pins it")
+      #expect(text.contains("`v\(number)`"), "\(url.lastPathComponent) names the tag")
+    }
+    // What `racelab --version` prints where the installation is shown.
+    let gettingStarted = documentationCatalogue.appendingPathComponent("GettingStarted.md")
+    for url in [readme, gettingStarted] {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let shown = text.matches(of: /racelab --version +# (.*)\n/).map { String($0.1) }
+      #expect(shown == [version.trimmingCharacters(in: .newlines)], "\(url.lastPathComponent)")
+    }
   }
 
-  @Test func theReadmeCommandTableIsTheDeclaration() throws {
-    let readme = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  @Test func theCommandsArticlesTableIsTheDeclaration() throws {
+    let article = try String(
+      contentsOf: documentationCatalogue.appendingPathComponent("Commands.md"), encoding: .utf8)
 
     #expect(
-      readme.contains(CommandCatalog.markdownTable),
-      "the README's table should be:\n\(CommandCatalog.markdownTable)")
+      article.contains(CommandCatalog.markdownTable),
+      "Commands.md's table should be:\n\(CommandCatalog.markdownTable)")
     for command in CommandCatalog.commands {
       let help = try runRacelab(["help", command.name])
       #expect(help.outputText == command.usage)

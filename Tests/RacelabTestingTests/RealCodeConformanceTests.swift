@@ -104,7 +104,7 @@ struct RealCodeConformanceTests {
     let result = try #require(run.trace.firstIndex { $0.contains("result is in") })
     #expect(early < result)
     #expect(run.trace[result].contains("1.000s"))
-    // The README shows this trace.
+    // DrivingRealCode.md, in the documentation, shows this trace.
     #expect(
       run.trace.contains(
         "      0.000s  1  pool  T1 starts                  T2 created (from T1) · first step "

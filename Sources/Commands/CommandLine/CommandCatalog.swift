@@ -29,8 +29,8 @@ public enum OptionValue: Sendable, Equatable {
   }
 }
 
-/// One option of a command, declared once: parsing, validation, help and the README's table
-/// all read it.
+/// One option of a command, declared once: parsing, validation, help and the documentation's
+/// command table all read it.
 public struct OptionSpec: Sendable {
   /// `--format`.
   public var name: String
@@ -51,7 +51,7 @@ public struct CommandSpec: Sendable {
   public var name: String
   /// Its operands as a usage line shows them: `FILE…`, `[SCENARIOS_DIR]`.
   public var operands: String
-  /// One line for the overview and the README's table.
+  /// One line for the overview and the documentation's command table.
   public var summary: String
   /// The help's paragraph.
   public var description: String

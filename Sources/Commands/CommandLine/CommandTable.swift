@@ -3,7 +3,7 @@ import RacelabKernel
 import ScenarioFormat
 
 /// Every command racelab has, with its options: the one declaration that parsing, validation,
-/// `--help`, the overview and the README's command table are made from.
+/// `--help`, the overview and the command table of the documentation's `Commands.md` are made from.
 public enum CommandCatalog {
   /// racelab's version line.
   public static let version = "racelab 0.5.0"
@@ -20,7 +20,8 @@ public enum CommandCatalog {
   static let limits = OptionSpec(
     name: "--limits", value: .limits,
     help: "raise resource limits: "
-      + ScenarioLimits.names.map(\.name).joined(separator: ", ") + " (see the README)")
+      + ScenarioLimits.names.map(\.name).joined(separator: ", ")
+      + " (see Commands in the documentation)")
   static let junit = OptionSpec(
     name: "--junit", value: .text(placeholder: "FILE"),
     help: "also write a JUnit XML report to FILE: one test case per file, with its failure text")
@@ -250,7 +251,7 @@ public enum CommandCatalog {
       """
   }
 
-  /// The README's command table, in Markdown.
+  /// The command table of the documentation's `Commands.md`, in Markdown.
   public static var markdownTable: String {
     var lines = ["| command | what it does | exit status |", "| --- | --- | --- |"]
     for command in commands {

@@ -1,7 +1,7 @@
 // Everything racelab relies on that the Swift runtime does not promise: SPI protocols and
 // entry points, and one runtime function. Swift 6.3.1 on Linux is where each was measured;
-// the README's "Driving real code" section lists them, and RuntimeSurfaceTests checks each on
-// every toolchain CI runs.
+// the documentation's DrivingRealCode.md lists them ("What racelab relies on, and the limits"),
+// and RuntimeSurfaceTests checks each on every toolchain CI runs.
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
 /// The runtime's id of the task a job belongs to (0 for a job that is not a task).
