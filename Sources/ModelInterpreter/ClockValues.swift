@@ -80,17 +80,26 @@ extension InterpretedModel {
       op.holds(order == .before ? -1 : order == .same ? 0 : 1)
     }
     if asked {
-      let lhsText = DurationText.format(lhs.atWitness.integer)
-      let rhsText = DurationText.format(rhs.atWitness.integer)
+      let (lhsText, rhsText) = (clockText(lhs), clockText(rhs))
       context.note(
         ModelNote(
           kind: "clock-settled", subject: "clock",
           detail: [
-            "where the windows land decides \(op.symbol): here it \(holds ? "holds" : "does not hold")"
-              + " (\(lhsText) against \(rhsText) in this schedule)"
+            "\(lhsText) \(op.symbol) \(rhsText): \(holds) — where the windows land decides "
+              + "this comparison of clock reads, and this schedule takes that answer"
           ]))
     }
     return holds
+  }
+
+  /// A time as the trace shows it, at the run's instants: a date for an instant, a duration
+  /// (signed when negative) otherwise.
+  private func clockText(_ value: Value) -> String {
+    let witnessed = value.atWitness
+    if case .instant = witnessed { return ValueText.text(witnessed, .instant, program) }
+    let nanoseconds = witnessed.integer
+    return nanoseconds < 0
+      ? DurationText.formatSigned(nanoseconds) : DurationText.format(nanoseconds)
   }
 
   /// The number `value` holds, noting an inexact use when it is a clock term that depends on
