@@ -51,7 +51,7 @@ struct DeviceIdentityModelTests {
     #expect(program.state[1].storage == .durable)
     #expect(program.state[3].storage == .persisted)
     #expect(program.state[1].initial == Value.none)
-    #expect(program.state[5].storage == .memory)
+    #expect(program.state[4].storage == .memory)
     #expect(
       program.records.map(\.name) == [
         "uuid-issued", "uuid-loaded", "uuid-observed-change", "uuid-save-failed",
