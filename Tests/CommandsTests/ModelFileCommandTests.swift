@@ -155,7 +155,7 @@ struct ModelFileCommandTests {
     let exact = try runRacelab(["explore", "window.yaml"], in: folder.url)
     #expect(exact.status == 0, "\(exact.errorText)")
     #expect(exact.outputText.contains("2 schedules · 0 states · complete: true"))
-    #expect(exact.outputText.contains("here it does not hold (3s against 3.5s in this schedule)"))
+    #expect(exact.outputText.contains("3s > 3.5s: false — where the windows land decides"))
     // A product of a time read inside a window is no order of instants: explore says so.
     let scaled = Self.model.replacingOccurrences(
       of: "always: \"app.count <= 1\"", with: "always: \"app.count <= 1 || now * 2 > 7s\"")

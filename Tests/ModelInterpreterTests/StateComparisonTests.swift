@@ -16,7 +16,8 @@ import Testing
 
   /// Besides the code, the start and two run counters: the number the next transaction's
   /// first write gets (only the order of the numbers given matters, and the next is above them
-  /// all) and what a dying process restored (empty between jobs).
+  /// all) and what a dying process restored (empty between jobs); and the closing summary,
+  /// set only when the run has ended.
   @Test func onlyTheCodeTheStartAndRunCountersAreLeftOutOfTheComparison() {
     let model = ModelFileDefinition(DeviceIdentityProgram.program).makeModel(
       Self.setup("original"))
@@ -26,7 +27,7 @@ import Testing
     #expect(
       Set(left.compactMap(\.label)) == [
         "_code", "_initialState", "_instructionsRun", "_running", "_journalWrites",
-        "_restoredAtDeath",
+        "_restoredAtDeath", "_closingSummary",
       ])
     #expect(Mirror(reflecting: model).children.count > left.count + 10)
   }
