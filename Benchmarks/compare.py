@@ -17,6 +17,14 @@ vs PyYAML, and whole-process `racelab check` / `racelab run` times.
 
 It installs nothing. Missing peers are reported (`pip install simpy`,
 `pip install pyyaml`) and their columns skipped.
+
+    python3 Benchmarks/compare.py spin [--check]
+
+runs `racelab explore` against SPIN on the Promela models of Benchmarks/peers/spin/ instead
+(see its README): first a check that SPIN's state counts and verdicts are the ones racelab's
+closed forms and outcomes predict (a mismatch exits 1), then, unless --check, racelab and
+the SPIN search in interleaved rounds, with the ratios of their times and memory. It needs
+`spin` and `gcc` and says so, and skips, when either is missing.
 """
 
 from __future__ import annotations
@@ -35,6 +43,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = ROOT / "Benchmarks" / "peers"
+sys.path.insert(0, str(PEERS / "spin"))
+import spin_peer  # noqa: E402  (it lives beside its models)
 
 
 def run_json(command: list[str]) -> list[dict]:
@@ -60,7 +70,20 @@ def megabytes(value: float) -> str:
     return f"{value / 1e6:.0f} MB"
 
 
+def build_products(scratch_path: str, products: tuple[str, ...]) -> None:
+    """Builds `products` in release mode, as every table here measures them."""
+    for product in products:
+        subprocess.run(
+            ["swift", "build", "-c", "release", "--scratch-path", scratch_path,
+             "--product", product],
+            cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+        )
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["spin"]:
+        spin(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scratch-path", default=str(ROOT / ".build"))
     parser.add_argument("--no-build", action="store_true")
@@ -96,12 +119,7 @@ def main() -> None:
         print("PyYAML is missing: pip install pyyaml  (PyYAML columns skipped)")
 
     if not args.no_build:
-        for product in ("racelab-bench", "racelab"):
-            subprocess.run(
-                ["swift", "build", "-c", "release", "--scratch-path", args.scratch_path,
-                 "--product", product],
-                cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
-            )
+        build_products(args.scratch_path, ("racelab-bench", "racelab"))
     bench = str(Path(args.scratch_path) / "release" / "racelab-bench")
     racelab = str(Path(args.scratch_path) / "release" / "racelab")
     runs = ["--runs", str(args.runs)]
@@ -323,6 +341,165 @@ def check(bench: str, racelab: str, runs: list[str]) -> None:
         print(f"| `{r['command'].replace(racelab, 'racelab')}` | {r['exitStatus']} "
               f"| {r['seconds'] * 1000:.0f} ms "
               f"| {r['minSeconds'] * 1000:.0f}–{r['maxSeconds'] * 1000:.0f} ms |")
+
+
+LAUNCH_BURST_FILES = {
+    "3x3": ROOT / "scenarios" / "scale" / "launch-burst-3x3.yaml",
+    "3x4": ROOT / "scenarios" / "scale" / "launch-burst-3x4.yaml",
+    "3x5": ROOT / "Benchmarks" / "launch-burst-3x5.yaml",
+}
+DISAPPEAR_WINDOW_VARIANTS = {"original": [], "cancel-guard": ["-DCANCEL_GUARD"]}
+
+
+def spin(argv: list[str]) -> None:
+    """`compare.py spin`: racelab explore against SPIN (Benchmarks/peers/spin/README.md)."""
+    parser = argparse.ArgumentParser(
+        prog="compare.py spin", description="racelab explore against SPIN, interleaved")
+    parser.add_argument("--check", action="store_true",
+                        help="only the agreement check, on launch-burst-3x3 and the "
+                             "review-prompt race; no timing")
+    parser.add_argument("--sizes", default="3x4,3x5",
+                        help=f"launch-burst members to time, of {','.join(LAUNCH_BURST_FILES)}")
+    parser.add_argument("--rounds", type=int, default=5, help="racelab, SPIN, … rounds")
+    parser.add_argument("--scratch-path", default=str(ROOT / ".build"))
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args(argv)
+    sizes = ["3x3"] if args.check else args.sizes.split(",")
+    unknown = [size for size in sizes if size not in LAUNCH_BURST_FILES]
+    if unknown:
+        parser.error(f"unknown sizes {unknown}; known: {', '.join(LAUNCH_BURST_FILES)}")
+    missing = spin_peer.missing_tools()
+    if missing:
+        print(f"SPIN peer skipped: {' and '.join(missing)} not found "
+              f"(Debian: {spin_peer.INSTALL})")
+        return
+    if not args.no_build:
+        build_products(args.scratch_path, ("racelab",))
+    racelab = str(Path(args.scratch_path) / "release" / "racelab")
+    with tempfile.TemporaryDirectory() as directory:
+        scratch = Path(directory)
+        spin_agreement(racelab, sizes, scratch)
+        if not args.check:
+            spin_rounds(racelab, sizes, args.rounds, scratch)
+
+
+def racelab_explore(racelab: str, path: Path) -> tuple[dict, spin_peer.Measured]:
+    """`racelab explore path --format json`, whole process (exit 0 or 1: both are answers)."""
+    run = spin_peer.run_measured([racelab, "explore", str(path), "--format", "json"], ROOT)
+    lines = [line for line in run.output.splitlines() if line.startswith("{")]
+    if run.status not in (0, 1) or len(lines) != 1:
+        raise SystemExit(f"failed ({run.status}): racelab explore {path}\n{run.output}")
+    return json.loads(lines[0]), run
+
+
+def hash_bits(k: int) -> str:
+    """pan's -w: a hash table of the smallest power of two that holds the unreduced space
+    (pan's default, 2^24 slots, is 128 MB whatever the model)."""
+    return f"-w{spin_peer.launch_burst_states(k).bit_length()}"
+
+
+def spin_agreement(racelab: str, sizes: list[str], scratch: Path) -> None:
+    """SPIN's state counts against the closed form, racelab's schedules against its own, and
+    the two tools' verdicts and reachable outcomes; any difference exits 1."""
+    rows: list[tuple[str, str, str, str, bool]] = []
+    for size in sizes:
+        path = LAUNCH_BURST_FILES[size]
+        k = spin_peer.jobs_per_actor(path)
+        explored, _ = racelab_explore(racelab, path)
+        verifier = spin_peer.build(spin_peer.LAUNCH_BURST, scratch / f"{size}-unreduced",
+                                   [f"-DK={k}"], ["-DNOREDUCE"])
+        found = spin_peer.search(verifier, [hash_bits(k)])
+        states = spin_peer.launch_burst_states(k)
+        schedules = spin_peer.launch_burst_schedules(k)
+        name = path.stem
+        rows.append((name, "states, no reduction", f"SPIN {found.states:,}",
+                     f"closed form {states:,}", found.states == states))
+        rows.append((name, "schedules", f"racelab {explored['schedules']:,}",
+                     f"closed form {schedules:,}",
+                     explored["schedules"] == schedules and explored["complete"]))
+        rows.append((name, "verdict", verdict_of_spin(found.errors), verdict_of_racelab(explored),
+                     (found.errors > 0) == bool(explored["violations"])))
+    for variant, defines in DISAPPEAR_WINDOW_VARIANTS.items():
+        path = ROOT / "scenarios" / "review-prompt" / "explore" / f"disappear-window-{variant}.yaml"
+        explored, _ = racelab_explore(racelab, path)
+        verifier = spin_peer.build(spin_peer.DISAPPEAR_WINDOW, scratch / variant, defines, [])
+        found = spin_peer.search(verifier)
+        theirs = spin_peer.reachable_outcomes(spin_peer.DISAPPEAR_WINDOW,
+                                              scratch / f"{variant}-outcomes", defines)
+        ours = {spin_peer.racelab_outcome(entry["summary"]) for entry in explored["outcomes"]}
+        same_verdict = (found.errors > 0) == bool(explored["violations"])
+        rows.append((path.stem, "verdict", verdict_of_spin(found.errors),
+                     verdict_of_racelab(explored), same_verdict))
+        for reached in sorted(theirs | ours):
+            rows.append((path.stem, f"outcome: {describe_outcome(reached)}",
+                         f"SPIN: {'reachable' if reached in theirs else 'unreachable'}",
+                         f"racelab: {'reachable' if reached in ours else 'unreachable'}",
+                         reached in theirs and reached in ours))
+    print("\n## SPIN agreement (SPIN's counts and verdicts against what racelab predicts)")
+    print("| scenario | check | found | expected | agree |")
+    print("|---|---|---|---|---|")
+    for name, what, theirs_text, ours_text, agree in rows:
+        print(f"| {name} | {what} | {theirs_text} | {ours_text} | {'yes' if agree else 'NO'} |")
+    disagreements = [row for row in rows if not row[4]]
+    if disagreements:
+        raise SystemExit(f"SPIN and racelab disagree on {len(disagreements)} of {len(rows)} "
+                         f"checks")
+
+
+def verdict_of_spin(errors: int) -> str:
+    return "SPIN: assertion violated" if errors else "SPIN: no assertion violated"
+
+
+def verdict_of_racelab(explored: dict) -> str:
+    broken = sorted(explored["violations"])
+    return f"racelab: broken {', '.join(broken)}" if broken else "racelab: no invariant broken"
+
+
+def describe_outcome(reached: tuple) -> str:
+    consumed, (attempts, requests, shown), pending, broken = reached
+    text = (f"cooldown {'consumed' if consumed else 'kept'}, attempts {attempts}, "
+            f"requests {requests}, shown {shown}, pending {str(pending).lower()}")
+    return f"{text}, broken {', '.join(broken)}" if broken else text
+
+
+def spin_rounds(racelab: str, sizes: list[str], rounds: int, scratch: Path) -> None:
+    """racelab explore and the SPIN search (partial-order reduction on, as SPIN runs by
+    default), one after the other for each size, `rounds` times; ratios within a round."""
+    cases = []
+    for size in sizes:
+        path = LAUNCH_BURST_FILES[size]
+        k = spin_peer.jobs_per_actor(path)
+        verifier = spin_peer.build(spin_peer.LAUNCH_BURST, scratch / f"{size}-reduced",
+                                   [f"-DK={k}"], [])
+        cases.append((path, k, verifier, [], []))
+    for _ in range(rounds):
+        for path, k, verifier, ours, theirs in cases:
+            explored, run = racelab_explore(racelab, path)
+            found = spin_peer.search(verifier, [hash_bits(k)])
+            if explored["violations"] or found.errors:
+                raise SystemExit(f"{path.stem}: a verdict changed between rounds")
+            ours.append((explored, run))
+            theirs.append(found)
+    print(f"\n## racelab explore vs SPIN ({rounds} interleaved rounds; whole processes; "
+          f"ratios per round, min–median–max)")
+    print("| scenario | racelab states | SPIN states | racelab time | SPIN search "
+          "| racelab ÷ SPIN time | SPIN compile | racelab peak RSS | SPIN peak RSS "
+          "| SPIN's own figure | racelab ÷ SPIN memory (RSS) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for path, k, verifier, ours, theirs in cases:
+        pairs = list(zip(ours, theirs))
+        time_ratio = spread([run.seconds / found.seconds for (_, run), found in pairs])
+        memory_ratio = spread([run.peak_bytes / found.peak_bytes for (_, run), found in pairs])
+        print(f"| {path.stem} | {ours[0][0]['states']:,} | {theirs[0].states:,} "
+              f"| {statistics.median(run.seconds for _, run in ours):.2f} s "
+              f"| {statistics.median(found.seconds for found in theirs):.2f} s | {time_ratio} "
+              f"| {verifier.compile_seconds:.2f} s "
+              f"| {megabytes(statistics.median(run.peak_bytes for _, run in ours))} "
+              f"| {megabytes(statistics.median(found.peak_bytes for found in theirs))} "
+              f"| {megabytes(theirs[0].memory_bytes)} | {memory_ratio} |")
+    print("(SPIN: pan built with gcc -O2 -DSAFETY, partial-order reduction on, hash table "
+          "sized by -w to the unreduced space; SPIN compile is spin -a plus gcc, once; SPIN's "
+          "own figure is pan's total actual memory usage)")
 
 
 if __name__ == "__main__":
