@@ -491,8 +491,8 @@ def spin_rounds(racelab: str, sizes: list[str], rounds: int, scratch: Path) -> N
         time_ratio = spread([run.seconds / found.seconds for (_, run), found in pairs])
         memory_ratio = spread([run.peak_bytes / found.peak_bytes for (_, run), found in pairs])
         print(f"| {path.stem} | {ours[0][0]['states']:,} | {theirs[0].states:,} "
-              f"| {statistics.median(run.seconds for _, run in ours):.2f} s "
-              f"| {statistics.median(found.seconds for found in theirs):.2f} s | {time_ratio} "
+              f"| {statistics.median(run.seconds for _, run in ours):.3f} s "
+              f"| {statistics.median(found.seconds for found in theirs):.3f} s | {time_ratio} "
               f"| {verifier.compile_seconds:.2f} s "
               f"| {megabytes(statistics.median(run.peak_bytes for _, run in ours))} "
               f"| {megabytes(statistics.median(found.peak_bytes for found in theirs))} "
