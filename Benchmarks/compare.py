@@ -363,6 +363,8 @@ def spin(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="racelab, SPIN, … rounds")
     parser.add_argument("--scratch-path", default=str(ROOT / ".build"))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--racelab", help="the racelab executable to use, not built (a debug "
+                        "build is enough for --check, which times nothing)")
     args = parser.parse_args(argv)
     sizes = ["3x3"] if args.check else args.sizes.split(",")
     unknown = [size for size in sizes if size not in LAUNCH_BURST_FILES]
@@ -373,9 +375,9 @@ def spin(argv: list[str]) -> None:
         print(f"SPIN peer skipped: {' and '.join(missing)} not found "
               f"(Debian: {spin_peer.INSTALL})")
         return
-    if not args.no_build:
+    if not args.no_build and not args.racelab:
         build_products(args.scratch_path, ("racelab",))
-    racelab = str(Path(args.scratch_path) / "release" / "racelab")
+    racelab = args.racelab or str(Path(args.scratch_path) / "release" / "racelab")
     with tempfile.TemporaryDirectory() as directory:
         scratch = Path(directory)
         spin_agreement(racelab, sizes, scratch)
