@@ -338,7 +338,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       // `tie: last` is told as such only where it holds: nothing but other `tie: last`
       // entries is left to apply (a schedule may have moved it ahead of others).
       let tieLast =
-        batch[position].isTieLast && batch[(position + 1)..<ordered].allSatisfy(\.isTieLast)
+        batch[position].isTieLast && batch[(position + 1)..<ordered].allSatisfy { $0.isTieLast }
       apply(batch[position].action, tieLast: tieLast)
       guard !isCutShort else { return }
       position += 1
