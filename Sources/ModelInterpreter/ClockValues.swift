@@ -92,6 +92,26 @@ extension InterpretedModel {
     return holds
   }
 
+  /// Whether two lists are equal where an item of either is (or holds) a clock term, each pair
+  /// of items compared exactly as ``clockComparison(_:_:_:context:)`` compares two times; `nil`
+  /// when they are not two lists or hold no clock term (the plain order decides).
+  func clockListEquality(
+    _ lhs: Value, _ rhs: Value, context: inout SimulationContext<InterpretedModel>
+  ) -> Bool? {
+    guard case .list(let left) = lhs, case .list(let right) = rhs,
+      lhs.holdsClockTerm || rhs.holdsClockTerm
+    else { return nil }
+    guard left.count == right.count else { return false }
+    for (item, other) in zip(left, right) {
+      let equal =
+        clockListEquality(item, other, context: &context)
+        ?? clockComparison(.equal, item, other, context: &context)
+        ?? (Value.order(item, other) == 0)
+      if !equal { return false }
+    }
+    return true
+  }
+
   /// A time as the trace shows it, at the run's instants: a date for an instant, a duration
   /// (signed when negative) otherwise.
   private func clockText(_ value: Value) -> String {
@@ -119,6 +139,15 @@ extension Value {
   /// Whether the value is a clock term.
   var isClockTerm: Bool {
     if case .clock = self { true } else { false }
+  }
+
+  /// Whether the value is a clock term or a list that holds one, at any depth.
+  var holdsClockTerm: Bool {
+    switch self {
+    case .clock(let term): !term.isConstant
+    case .list(let items): items.contains { $0.holdsClockTerm }
+    default: false
+    }
   }
 
   /// The value as a clock term: a duration or an instant as a constant, a clock term as it

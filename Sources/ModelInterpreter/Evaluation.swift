@@ -82,6 +82,11 @@ extension InterpretedModel {
       let cost = min(Self.size(lhs), Self.size(rhs))
       if cost > 0 { try spend(cost) }
       if let holds = clockComparison(op, lhs, rhs, context: &context) { return .bool(holds) }
+      if op == .equal || op == .notEqual,
+        let equal = clockListEquality(lhs, rhs, context: &context)
+      {
+        return .bool(equal == (op == .equal))
+      }
       return .bool(op.holds(Value.order(lhs, rhs)))
     case .and(let left, let right):
       guard try evaluate(left, scope, context: &context).isTrue else { return .bool(false) }
@@ -97,7 +102,9 @@ extension InterpretedModel {
       let value = try evaluate(needle, scope, context: &context)
       for candidate in haystack {
         let other = try evaluate(candidate, scope, context: &context)
-        if clockComparison(.equal, value, other, context: &context) ?? (other == value) {
+        if clockComparison(.equal, value, other, context: &context)
+          ?? clockListEquality(value, other, context: &context) ?? (other == value)
+        {
           return .bool(true)
         }
       }

@@ -222,7 +222,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     var closing: [TraceField] = []
     for field in program.summary {
       let value = (try? evaluate(field.value, Scope(locals: []), context: &context)) ?? .none
-      if case .clock(let term) = value, !term.isConstant {
+      if value.holdsClockTerm {
         context.noteInexactClockUse("shows a time read inside a window in its summary")
       }
       closing.append(TraceField(field.field, ValueText.modelValue(value, field.type, program)))
