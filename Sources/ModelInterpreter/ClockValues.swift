@@ -112,6 +112,17 @@ extension InterpretedModel {
     return true
   }
 
+  /// Whether `value` and `other` are the same value, comparing clock terms (also inside lists)
+  /// exactly: a term and a number, or two terms, that are equal at every instant the zone
+  /// allows are the same whatever the terms are made of.
+  func sameValue(
+    _ value: Value, _ other: Value, context: inout SimulationContext<InterpretedModel>
+  ) -> Bool {
+    if value == other { return true }
+    return clockListEquality(value, other, context: &context)
+      ?? clockComparison(.equal, value, other, context: &context) ?? false
+  }
+
   /// A time as the trace shows it, at the run's instants: a date for an instant, a duration
   /// (signed when negative) otherwise.
   private func clockText(_ value: Value) -> String {

@@ -1,4 +1,5 @@
 import ModelLanguage
+import RacelabKernel
 
 /// What a run keeps of one state variable's history: only what an invariant or the summary
 /// reads of it (``HistoryNeed``). The cells are stored state, so two runs that differ only in
@@ -20,10 +21,12 @@ struct HistoryCell: Sendable, Hashable {
     for value in values { observe(value, need: need) }
   }
 
-  /// Takes in the value the variable holds now.
-  mutating func observe(_ value: Value, need: HistoryNeed) {
+  /// Takes in the value the variable holds now; `sameAsLast`, when given, says whether it is
+  /// the value seen last (for a clock term, which is compared by what it is worth, not by how
+  /// it is made).
+  mutating func observe(_ value: Value, need: HistoryNeed, sameAsLast: Bool? = nil) {
     if need.first, first == .none { first = value }
-    if need.changing, value != last {
+    if need.changing, !(sameAsLast ?? (value == last)) {
       previous = last
       last = value
       changes += 1
@@ -50,9 +53,17 @@ extension InterpretedModel {
   }
 
   /// Takes the state as the invariants see it into the history: called before every check.
-  mutating func observeHistory() {
+  /// Whether a clock term read inside a window changed is settled exactly, as a comparison of
+  /// it is: a time equal to the one seen before at the run's instants is no change.
+  mutating func observeHistory(context: inout SimulationContext<InterpretedModel>) {
     for (index, need) in code.historyNeeds.enumerated() {
-      history[index].observe(state[need.slot], need: need)
+      let value = state[need.slot]
+      guard need.changing, value.holdsClockTerm || history[index].last.holdsClockTerm else {
+        history[index].observe(value, need: need)
+        continue
+      }
+      let same = sameValue(value, history[index].last, context: &context)
+      history[index].observe(value, need: need, sameAsLast: same)
     }
   }
 

@@ -199,7 +199,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   public mutating func jobEnded(context: inout SimulationContext<InterpretedModel>) {
-    observeHistory()
+    observeHistory(context: &context)
     check(context: &context) {
       if case .always(let value) = $0 { return value } else { return nil }
     }
@@ -207,14 +207,14 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   public mutating func instantSettled(context: inout SimulationContext<InterpretedModel>) {
-    observeHistory()
+    observeHistory(context: &context)
     check(context: &context) {
       if case .settled(let value) = $0 { return value } else { return nil }
     }
   }
 
   public mutating func runEnded(context: inout SimulationContext<InterpretedModel>) {
-    observeHistory()
+    observeHistory(context: &context)
     check(context: &context) {
       if case .atEnd(let value) = $0 { return value } else { return nil }
     }

@@ -1,7 +1,7 @@
 import Testing
 
 /// Clock terms (times read inside windows) compared where the language compares values without
-/// an operator of its own: inside lists. Each model's second
+/// an operator of its own: inside lists, and when history tells a change. Each model's second
 /// happening lands in `1ms..2ms`, one millisecond after a fixed mark or later, so the time it
 /// stores equals `1ms` at exactly one instant of the window; every quarter-millisecond instant
 /// of that window gives one of the outcomes expected here.
@@ -85,5 +85,16 @@ struct ClockTermEqualityTests {
     let result = try ClockReadOracleTests.explore(
       shown, scenario: ClockReadOracleTests.windowed(shown))
     #expect(!result.complete)
+  }
+
+  @Test func historyCountsAChangeOnlyWhenTheTimeDiffers() throws {
+    let race = Self.race(
+      events: "  check: {on: main, steps: [{set: {app.log: \"\\\"x\\\"\"}}]}",
+      summary: "  changes: \"changes(app.gap)\"\n  log: \"app.log\"")
+    // Storing now - mark = 1ms over the starting 1ms is no change.
+    let expected: Set<String> = [
+      #"{"changes":0,"log":"x","violations":[]}"#, #"{"changes":1,"log":"x","violations":[]}"#,
+    ]
+    for found in try Self.outcomes(race) { #expect(found == expected) }
   }
 }
