@@ -15,6 +15,10 @@ N, kept up to --trace-max, rendered as streamed text up to --text-max), storm
 scaling (N = 10^3 … 10^6), explore vs the 1 ms sweep, parse
 vs PyYAML, and whole-process `racelab check` / `racelab run` times.
 
+With --baseline REV (a tag, a commit), it also builds `racelab-bench` of that revision in a
+git worktree under the scratch path and runs its storm in the same rounds: the storm table
+gains a column with racelab's time against the baseline's (below 1 is faster now).
+
 It installs nothing. Missing peers are reported (`pip install simpy`,
 `pip install pyyaml`) and their columns skipped.
 
@@ -108,6 +112,8 @@ def main() -> None:
     parser.add_argument("--large-rounds", type=int, default=1)
     parser.add_argument(
         "--skip", default="", help="comma list: storm,explore,parse,check,model-files")
+    parser.add_argument(
+        "--baseline", help="a revision whose storm runs in the same rounds, for a ratio")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
 
@@ -123,6 +129,7 @@ def main() -> None:
     bench = str(Path(args.scratch_path) / "release" / "racelab-bench")
     racelab = str(Path(args.scratch_path) / "release" / "racelab")
     runs = ["--runs", str(args.runs)]
+    args.baseline_bench = baseline_bench(args) if args.baseline else None
     print(f"machine: {os.cpu_count()} cores; {args.rounds} rounds; medians of {args.runs} runs")
 
     if "storm" not in skip:
@@ -137,6 +144,26 @@ def main() -> None:
         model_files(args, bench, racelab, runs)
 
 
+def baseline_bench(args: argparse.Namespace) -> str:
+    """`racelab-bench` of `args.baseline`, built in release mode in a detached worktree under the
+    scratch path (made once per revision, reused after)."""
+    revision = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{args.baseline}^{{commit}}"],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    if revision.returncode != 0:
+        raise SystemExit(f"--baseline {args.baseline}: not a revision of this repository")
+    commit = revision.stdout.strip()
+    tree = Path(args.scratch_path) / "baselines" / commit[:12]
+    if not tree.exists():
+        subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["swift", "build", "-c", "release", "--product", "racelab-bench"],
+        cwd=tree, check=True, stdout=subprocess.DEVNULL)
+    print(f"baseline: {args.baseline} ({commit[:12]}), built in {tree}")
+    return str(tree / ".build" / "release" / "racelab-bench")
+
+
 def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: bool) -> None:
     sizes = [int(size) for size in args.sizes.split(",")]
     baseline = run_json([bench, "storm", "--tasks", "0", "--runs", "1", "--format", "json"])[0]
@@ -146,6 +173,8 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
             "racelab": [bench, "storm", "--tasks", str(n), *runs, "--format", "json"],
             "floor": [bench, "floor", "--tasks", str(n), *runs, "--format", "json"],
         }
+        if args.baseline_bench:
+            cases["baseline"] = [args.baseline_bench, *cases["racelab"][1:]]
         cases["stream"] = [*cases["racelab"], "--trace", "stream"]
         if n <= args.trace_max:
             cases["keep"] = [*cases["racelab"], "--trace", "keep"]
@@ -173,9 +202,10 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
 
     print("\n## storm (events and checksums equal across racelab, traced runs, SimPy, floor, "
           "reference)")
+    against = f" | ÷ {args.baseline} (time)" if args.baseline_bench else ""
     print("| N | events | racelab events/s | × SimPy | ÷ floor (time) | streamed trace ÷ counters "
-          "| racelab peak | SimPy peak | SimPy ÷ racelab memory |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          f"| racelab peak | SimPy peak | SimPy ÷ racelab memory{against} |")
+    print("|---|---|---|---|---|---|---|---|---|" + ("---|" if against else ""))
     for n, reference, results in rows:
         rounds = range(len(results["racelab"]))
         ours = results["racelab"]
@@ -192,8 +222,12 @@ def storm(args: argparse.Namespace, bench: str, runs: list[str], have_simpy: boo
         else:
             vs_simpy = simpy_peak = memory = "—"
         peak = megabytes(statistics.median(r["peakMemoryBytes"] for r in ours))
+        vs_baseline = ""
+        if "baseline" in results:
+            ratios = [ours[i]["seconds"] / results["baseline"][i]["seconds"] for i in rounds]
+            vs_baseline = f" {spread(ratios, 2)} |"
         print(f"| {n:,} | {reference['events']:,} | {rate / 1e6:.2f} M | {vs_simpy} | {vs_floor} "
-              f"| {vs_trace} | {peak} | {simpy_peak} | {memory} |")
+              f"| {vs_trace} | {peak} | {simpy_peak} | {memory} |{vs_baseline}")
 
     print("\n## the full trace against counters only (ratios per round, min–median–max)")
     print("| N | trace events | mode | seconds | ÷ counters (time) | peak | ÷ counters (memory) |")

@@ -10,13 +10,16 @@ import RacelabKernel
 extension InterpretedModel {
   /// A clock read of `value` now: a term when now follows from a windowed arrival.
   func clockRead(
-    _ value: Int64, isInstant: Bool, context: SimulationContext<InterpretedModel>
+    _ value: Int64, isInstant: Bool, context: inout SimulationContext<InterpretedModel>
   ) -> Value {
     let (arrival, _) = context.nowFromArrival
     guard arrival != 0 else { return isInstant ? .instant(value) : .duration(value) }
     let (offset, overflow) = value.subtractingReportingOverflow(
       context.witness(ofArrival: arrival))
-    guard !overflow else { return isInstant ? .instant(value) : .duration(value) }
+    guard !overflow else {
+      context.noteInexactClockUse("reads a clock shifted past the range of instants")
+      return isInstant ? .instant(value) : .duration(value)
+    }
     return .clock(
       ClockTerm(nanoseconds: value, plus: arrival, minus: 0, offset: offset, isInstant: isInstant))
   }

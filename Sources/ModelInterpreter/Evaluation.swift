@@ -49,10 +49,10 @@ extension InterpretedModel {
     case .outerRowField(let depth, let field):
       let index = scope.outerRows.count - depth
       return scope.outerRows.indices.contains(index) ? scope.outerRows[index][field] : .none
-    case .now: return clockRead(context.now.nanoseconds, isInstant: false, context: context)
+    case .now: return clockRead(context.now.nanoseconds, isInstant: false, context: &context)
     case .wall:
       let (shifted, _) = Self.wall(context).addingReportingOverflow(clockShift(scope.process))
-      return clockRead(shifted, isInstant: true, context: context)
+      return clockRead(shifted, isInstant: true, context: &context)
     case .today: return .day(context.today(shiftedBy: clockShift(scope.process)))
     case .isCancelled: return .bool(scope.task.map { context.isCancelled($0) } ?? false)
     case .currentTask: return scope.task.map { .task($0.index) } ?? .none
@@ -172,7 +172,7 @@ extension InterpretedModel {
         let inner = scope.looking(at: row)
         let value = try evaluate(key, inner, context: &context)
         seen.insert(value.atWitness)
-        if value.isClockTerm {
+        if value.holdsClockTerm {
           context.noteInexactClockUse("counts distinct times read inside a window")
         }
       }

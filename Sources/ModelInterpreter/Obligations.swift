@@ -36,7 +36,7 @@ extension InterpretedModel {
     _ invariant: Int, _ response: InvariantDecl.Response, row: [Value],
     context: inout SimulationContext<InterpretedModel>
   ) {
-    let now = clockRead(context.now.nanoseconds, isInstant: false, context: context)
+    let now = clockRead(context.now.nanoseconds, isInstant: false, context: &context)
     let deadline =
       (try? clockArithmetic(.add, now, .duration(response.within), .duration, context: &context))
       ?? nil
@@ -51,7 +51,7 @@ extension InterpretedModel {
   private func hasPassed(
     _ deadline: Value, context: inout SimulationContext<InterpretedModel>
   ) -> Bool {
-    let now = clockRead(context.now.nanoseconds, isInstant: false, context: context)
+    let now = clockRead(context.now.nanoseconds, isInstant: false, context: &context)
     return clockComparison(.less, deadline, now, context: &context)
       ?? (deadline.integer < context.now.nanoseconds)
   }

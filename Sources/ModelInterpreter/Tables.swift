@@ -72,7 +72,7 @@ extension InterpretedModel {
       let inner = scope.looking(at: row)
       var values: [Value] = []
       for key in keys { values.append(try evaluate(key.key, inner, context: &context)) }
-      if values.contains(where: \.isClockTerm) {
+      if values.contains(where: \.holdsClockTerm) {
         context.noteInexactClockUse("orders rows by a time read inside a window")
       }
       guard let current = winner else {

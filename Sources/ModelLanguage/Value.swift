@@ -30,8 +30,8 @@ public indirect enum ValueType: Sendable, Hashable {
 }
 
 /// A value while a model file runs. Enumeration values are interned as their index, so a
-/// comparison never touches text. Not `indirect`: a list's array already holds its items on the
-/// heap, and numbers stay unboxed.
+/// comparison never touches text. Only clock terms are `indirect`: a list's array already holds
+/// its items on the heap, and numbers stay unboxed.
 public enum Value: Sendable, Hashable {
   /// The absent value of an optional.
   case none
@@ -57,6 +57,7 @@ public enum Value: Sendable, Hashable {
   case list([Value])
   /// A duration or an instant read from the clock at an instant that follows from a windowed
   /// arrival, kept exact: see ``ClockTerm``. Arithmetic keeps it a term while it stays one
-  /// arrival instant minus another plus a constant.
-  case clock(ClockTerm)
+  /// arrival instant minus another plus a constant. Boxed: such terms are rare, and inline they
+  /// would make every value a third larger.
+  indirect case clock(ClockTerm)
 }

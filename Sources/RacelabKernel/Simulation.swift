@@ -143,6 +143,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       showLostHappenings(through: context.stoppedAtStopTime ? context.now : .end)
       model.runEnded(context: &context)
     }
+    // The run has made its last choice: the summary of a run cut short is read without one.
+    context.chooser = nil
     var result = SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
