@@ -149,8 +149,8 @@ public struct LaneDecl: Sendable, Hashable {
     case concurrent
   }
 
-  /// The name traces show: the lane's own name for the first process (`main`), and
-  /// `process.lane` for the others (`server.main`).
+  /// The name traces show: `process.lane` (`server.main`, `app.main`) when the model has two
+  /// processes or more, the lane's own name (`main`) when it has one.
   public var name: String
   /// The process it belongs to.
   public var process: Int

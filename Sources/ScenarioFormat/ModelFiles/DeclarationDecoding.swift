@@ -47,7 +47,18 @@ extension ModelFileDecoder {
       }
       if let launch = fields.entry("on-launch") { onLaunch.append((process, launch.value)) }
     }
+    nameFirstProcessLanes()
     return onLaunch
+  }
+
+  /// With two processes or more, the first process's lanes are named `process.lane` too, so a
+  /// trace never shows a bare `main` that is the server in one model and the app in the next.
+  /// Model files may still write them bare (``laneIndex(_:)``).
+  private mutating func nameFirstProcessLanes() {
+    guard processes.count > 1, let first = processes.first?.name else { return }
+    for index in lanes.indices where lanes[index].process == 0 {
+      lanes[index].name = "\(first).\(lanes[index].name)"
+    }
   }
 
   /// The sections of a process that declare state, each with what holds its variables.

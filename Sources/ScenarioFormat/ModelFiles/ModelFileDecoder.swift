@@ -92,12 +92,15 @@ struct ModelFileDecoder {
 
   func recordIndex(_ name: String) -> Int? { records.firstIndex { $0.name == name } }
 
-  /// The lane a model file names: the lane's program name (`keychain`, `server.main`), or
-  /// `process.lane` for the first process too.
+  /// The lane a model file names: the lane's program name (`keychain`, `server.main`), or the
+  /// other way of writing a lane of the first process: `process.lane` when it is the only
+  /// process, the bare lane name when there are more (its program name is `process.lane`).
   func laneIndex(_ name: String) -> Int? {
     if let index = lanes.firstIndex(where: { $0.name == name }) { return index }
+    guard let first = processes.first?.name else { return nil }
     return lanes.firstIndex { lane in
-      lane.process == 0 && processes.first.map { "\($0.name).\(lane.name)" } == name
+      lane.process == 0
+        && (processes.count > 1 ? lane.name == "\(first).\(name)" : "\(first).\(lane.name)" == name)
     }
   }
 
