@@ -35,7 +35,7 @@ final class TraceDigest: TraceSink {
     case .jobEnded: 2
     case .taskCreated: 3
     case .taskStarted: 4
-    case .sleepStarted(_, _, let duration, _, _): 5 &+ UInt64(bitPattern: duration)
+    case .sleepStarted(_, _, let duration, _, _, _): 5 &+ UInt64(bitPattern: duration)
     case .timerFired(_, _, let queue, _): 6 &+ UInt64(queue.jobsAhead)
     case .cancelled: 7
     case .resumed(let task, _, _, _, _): 8 &+ UInt64(task.index)

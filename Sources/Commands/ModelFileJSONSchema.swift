@@ -17,7 +17,7 @@ enum ModelFileJSONSchema {
   /// The fields steps take beside their key.
   static let stepFields = [
     "then", "else", "with", "into", "on-cancel", "on", "detached", "child", "catch", "steps",
-    "index", "do", "where",
+    "index", "do", "where", "as",
   ]
 
   /// The schema as JSON text with sorted keys, ending with a newline.
@@ -109,6 +109,8 @@ enum ModelFileJSONSchema {
     let step: [String: Any] = [
       "type": "object",
       "propertyNames": ["enum": keys],
+      // What a sleep stands for (`as: request`): a few words on one line.
+      "properties": ["as": ["type": "string", "minLength": 1, "maxLength": 40]],
       "anyOf": stepKeys.map { ["required": [$0]] },
     ]
     return ["type": "array", "items": ["anyOf": [["enum": bareSteps], step]]]

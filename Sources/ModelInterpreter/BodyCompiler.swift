@@ -67,9 +67,9 @@ struct BodyCompiler {
       land(pass)
     case .call(let operation, let arguments, let into):
       _ = emit(.call(operation: operation, arguments: arguments, into: into), line: line)
-    case .sleep(let length): _ = emit(.sleep(length), line: line)
-    case .sleepWithin(let lower, let upper):
-      _ = emit(.sleepWithin(lower: lower, upper: upper), line: line)
+    case .sleep(let length, let label): _ = emit(.sleep(length, label: label), line: line)
+    case .sleepWithin(let lower, let upper, let label):
+      _ = emit(.sleepWithin(lower: lower, upper: upper, label: label), line: line)
     case .guardNotCancelled: _ = emit(.guardNotCancelled, line: line)
     case .checkCancellation: _ = emit(.checkCancellation, line: line)
     case .yield: _ = emit(.yield, line: line)
@@ -79,13 +79,14 @@ struct BodyCompiler {
     case .try(let body, let catches):
       // A sleep's only error is a cancellation: a `try` around one sleep whose one clause
       // catches it (the on-cancel forms) needs no handler.
-      if body.count == 1, case .sleep(let length) = body[0].kind, catches.count == 1,
+      if body.count == 1, case .sleep(let length, let label) = body[0].kind, catches.count == 1,
         catches[0].pattern == .cancelled || catches[0].pattern == .any
       {
-        let sleep = emit(.sleep(length), line: body[0].line)
+        let sleep = emit(.sleep(length, label: label), line: body[0].line)
         let onCancel = instructions.count
         compile(catches[0].steps)
-        instructions[sleep] = .sleepCatching(length, onCancel: onCancel, after: instructions.count)
+        instructions[sleep] = .sleepCatching(
+          length, onCancel: onCancel, after: instructions.count, label: label)
         return
       }
       let handler = emit(.pushHandler([]), line: line)

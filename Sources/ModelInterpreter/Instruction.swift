@@ -10,16 +10,17 @@ enum Instruction: Sendable, Hashable {
   /// Jumps to the target when the condition is false.
   case jumpUnless(Expression, Int)
   case call(operation: Int, arguments: [Expression], into: Int?)
-  case sleep(Expression)
+  /// A sleep; `label` is what it stands for (`as: request`), which its trace events carry.
+  case sleep(Expression, label: String?)
   /// `sleep` with `on-cancel: return` or `ignore` (a `try` around one sleep that catches only
   /// `cancelled`), in one instruction: a normal resumption continues at `after`, a thrown
   /// cancellation at `onCancel`, with no handler pushed or popped.
-  case sleepCatching(Expression, onCancel: Int, after: Int)
+  case sleepCatching(Expression, onCancel: Int, after: Int, label: String?)
   /// The end of a `repeat` body: adds one to the counter local and jumps back to `body` while
   /// it stays below the limit local.
   case countUp(counter: Int, limit: Int, body: Int)
   /// A sleep whose timer fires somewhere in the window of durations `lower...upper`.
-  case sleepWithin(lower: Expression, upper: Expression)
+  case sleepWithin(lower: Expression, upper: Expression, label: String?)
   case guardNotCancelled
   case checkCancellation
   case yield

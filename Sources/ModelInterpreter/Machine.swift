@@ -129,27 +129,27 @@ extension InterpretedModel {
       return try call(
         operation, arguments, into: into, &frame, scope: scope(of: frame, task: task),
         task: task, context: &context)
-    case .sleep(let length):
+    case .sleep(let length, let label):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       let nanoseconds = number(
         try evaluated(length, in: frame, task: task, context: &context),
         for: "a sleep's length", context: &context)
       try Self.checkEndOfClock("sleep", nanoseconds, context: context)
       frame.suspension = .sleep
-      return .suspend(.sleep(nanoseconds: nanoseconds))
-    case .sleepCatching(let length, let onCancel, let after):
+      return .suspend(.sleep(nanoseconds: nanoseconds, label: label))
+    case .sleepCatching(let length, let onCancel, let after, let label):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       let nanoseconds = number(
         try evaluated(length, in: frame, task: task, context: &context),
         for: "a sleep's length", context: &context)
       try Self.checkEndOfClock("sleep", nanoseconds, context: context)
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
-      return .suspend(.sleep(nanoseconds: nanoseconds))
+      return .suspend(.sleep(nanoseconds: nanoseconds, label: label))
     case .countUp(let counter, let limit, let body):
       let next = frame.top.locals[counter].integer + 1
       frame.top.locals[counter] = .int(next)
       if next < frame.top.locals[limit].integer { frame.top.pc = body }
-    case .sleepWithin(let lowerBound, let upperBound):
+    case .sleepWithin(let lowerBound, let upperBound, let label):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
       let lower = number(
         try evaluated(lowerBound, in: frame, task: task, context: &context),
@@ -163,7 +163,7 @@ extension InterpretedModel {
       }
       try Self.checkEndOfClock("sleep", upper, context: context)
       frame.suspension = .sleep
-      return .suspend(.sleepWithin(lower: lower, upper: upper))
+      return .suspend(.sleepWithin(lower: lower, upper: upper, label: label))
     case .guardNotCancelled:
       guard let task else { return nil }
       let cancelled = context.isCancelled(task)

@@ -29,12 +29,12 @@ public indirect enum StepKind: Sendable, Hashable {
   /// `call: OP` (+ `with:`, `into:`): synchronous on the same lane; on another lane a hop
   /// there and back (*suspends*).
   case call(operation: Int, arguments: [Expression], into: Int?)
-  /// `sleep: EXPR` (*suspends*).
-  case sleep(Expression)
+  /// `sleep: EXPR` (+ `as:`, what the wait stands for, such as `request`) (*suspends*).
+  case sleep(Expression, label: String? = nil)
   /// `sleep: 50ms..2s` or `sleep: "app.fastest..app.slowest"`, durations (*suspends*): the
   /// timer fires somewhere in the window, whose bounds are read when the sleep starts; a choice
-  /// point explored exactly like an arrival window.
-  case sleepWithin(lower: Expression, upper: Expression)
+  /// point explored exactly like an arrival window. `label` is the `as:` text, as for `sleep`.
+  case sleepWithin(lower: Expression, upper: Expression, label: String? = nil)
   /// `guard-not-cancelled`: leaves the operation when the task is cancelled.
   case guardNotCancelled
   /// `check-cancellation`: throws `cancelled` when the task is cancelled.

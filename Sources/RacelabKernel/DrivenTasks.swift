@@ -52,7 +52,7 @@ extension Simulation {
       let cancelled = context.tasks[index].isCancelled
       // Read where needed: copying the profile would retain its name and rules at every step.
       switch directive {
-      case .sleep(let duration):
+      case .sleep(let duration, let label):
         if cancelled && context.profile.cancelledSleepThrowsAtOnce {
           let rule = context.profile.rule(for: .sleepWhileCancelled)
           context.record(
@@ -74,16 +74,16 @@ extension Simulation {
         context.record(
           .sleepStarted(
             id, timer: TimerID(number: timer), duration: duration, due: due,
-            rule: rule), lane: context.currentLane)
+            rule: rule, label: label), lane: context.currentLane)
         return
-      case .sleepWithin(let lower, let upper):
+      case .sleepWithin(let lower, let upper, let label):
         if cancelled && context.profile.cancelledSleepThrowsAtOnce {
           let rule = context.profile.rule(for: .sleepWhileCancelled)
           context.record(.sleepThrewAtOnce(id, rule: rule), lane: context.currentLane)
           resumption = .threw
           continue
         }
-        startWindowedSleep(id, window: min(lower, upper)...max(lower, upper))
+        startWindowedSleep(id, window: min(lower, upper)...max(lower, upper), label: label)
         return
       case .yield:
         if cancelled && context.profile.yieldChecksCancellation {

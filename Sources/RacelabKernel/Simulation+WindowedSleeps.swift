@@ -8,8 +8,9 @@ extension Simulation {
   /// of its own: everything scheduled from the timer's instant moves with it, as everything
   /// scheduled from a windowed arrival does. The run uses the earliest instant the zone allows,
   /// or the one a restart gives, and orders it against the other instants through the same
-  /// choice points as arrivals, so exploring it is as exact.
-  mutating func startWindowedSleep(_ id: TaskID, window: ClosedRange<Int64>) {
+  /// choice points as arrivals, so exploring it is as exact. `label` is what the sleep stands
+  /// for, if the model names it.
+  mutating func startWindowedSleep(_ id: TaskID, window: ClosedRange<Int64>, label: String?) {
     let index = Int(id.index)
     let timer = context.nextTimer
     context.nextTimer += 1
@@ -41,7 +42,9 @@ extension Simulation {
     let rule = context.profile.rule(for: .sleepSuspends)
     let length = due - context.now.nanoseconds
     context.record(
-      .sleepStarted(id, timer: TimerID(number: timer), duration: length, due: dueTime, rule: rule),
+      .sleepStarted(
+        id, timer: TimerID(number: timer), duration: length, due: dueTime, rule: rule,
+        label: label),
       lane: lane)
     context.record(
       .sleepWindowed(

@@ -121,12 +121,13 @@ public enum TaskResumption: Sendable, Hashable {
 
 /// What a driven task does next, as its model says.
 public enum TaskDirective: Sendable, Hashable {
-  /// `Task.sleep` for a number of nanoseconds (S1–S6, K1–K3).
-  case sleep(nanoseconds: Int64)
+  /// `Task.sleep` for a number of nanoseconds (S1–S6, K1–K3); `label` names what the wait
+  /// stands for (`request`), which the sleep's trace event carries.
+  case sleep(nanoseconds: Int64, label: String? = nil)
   /// `Task.sleep` for some number of nanoseconds in `lower...upper`: where the timer fires is
   /// a choice point, explored exactly (the model must say so with
   /// ``SimulationModel/sleepsForWindows``).
-  case sleepWithin(lower: Int64, upper: Int64)
+  case sleepWithin(lower: Int64, upper: Int64, label: String? = nil)
   /// `Task.yield()` (S8, K4).
   case yield
   /// The rest of the task runs on another lane: a call to another actor or its return, or

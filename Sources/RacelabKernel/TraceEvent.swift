@@ -37,8 +37,11 @@ public struct TraceEvent: Sendable, Equatable {
     case taskCreated(TaskID, program: String, lane: LaneID)
     /// A task's first step began.
     case taskStarted(TaskID)
-    /// A task suspended in a sleep; its timer is due at `due`.
-    case sleepStarted(TaskID, timer: TimerID, duration: Int64, due: VirtualTime, rule: String?)
+    /// A task suspended in a sleep; its timer is due at `due`. `label` is what the sleep stands
+    /// for, when the model names it (`request`: "request in flight").
+    case sleepStarted(
+      TaskID, timer: TimerID, duration: Int64, due: VirtualTime, rule: String?,
+      label: String? = nil)
     /// A sleep threw at once because the task was already cancelled.
     case sleepThrewAtOnce(TaskID, rule: String?)
     /// A sleep of some length in `window` (nanoseconds) began: its timer is due somewhere in

@@ -151,10 +151,10 @@ struct MermaidDrawing {
       message(here, "->>", .task(task), phrases.created(task, program: program, on: lane))
     case .taskStarted:
       break  // the message that runs its first step says so
-    case .sleepStarted(let task, let timer, let duration, let due, let rule):
+    case .sleepStarted(let task, let timer, let duration, let due, let rule, let label):
       message(
         .task(task), "->>", .timers,
-        phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule))
+        phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule, label: label))
     case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
       note(
         .task(task),

@@ -53,9 +53,11 @@ struct Phrasebook {
     rule.map { " (\($0))" } ?? ""
   }
 
-  /// `cancel T1 → sleep already returned: flag set, nothing thrown (S5)`.
+  /// `cancel T1 → sleep already returned: flag set, nothing thrown (S5)`; `label` is what the
+  /// task's sleep stands for, if the model names it (`request cut short: timer #1 discarded`).
   func cancel(
-    _ task: TaskID, effect: TraceEvent.CancelEffect, rule: String?, ahead: JobsAhead
+    _ task: TaskID, effect: TraceEvent.CancelEffect, rule: String?, ahead: JobsAhead,
+    label: String? = nil
   ) -> String {
     let error = words.cancellationError
     let outcome: String
@@ -64,9 +66,10 @@ struct Phrasebook {
       outcome = "not started yet: flag set, its first \(words.sleep) will throw"
     case .timerDiscarded(let timer, let position):
       let waits = queue(position, ahead: ahead).map { " · \($0)" } ?? ""
-      outcome = "\(timer) discarded, the resumption will throw \(error)\(waits)"
+      let cut = label.map { "\($0) cut short: " } ?? ""
+      outcome = "\(cut)\(timer) discarded, the resumption will throw \(error)\(waits)"
     case .sleepAlreadyReturned:
-      outcome = "\(words.sleep) already completed: flag set, nothing thrown"
+      outcome = "\(label ?? words.sleep) already completed: flag set, nothing thrown"
     case .resumptionWillThrow:
       outcome = "its queued resumption will throw \(error)"
     case .yieldPending:
@@ -89,14 +92,15 @@ struct Phrasebook {
   }
 
   /// `sleep returned normally · isCancelled = true (S5)`; the rule is named when the
-  /// resumption is about a cancellation.
+  /// resumption is about a cancellation. A sleep the model names (`label`) is called so:
+  /// `request returned normally`.
   func resumed(
     from suspension: TraceEvent.Suspension, outcome: TraceEvent.ResumeOutcome, isCancelled: Bool,
-    rule: String?
+    rule: String?, label: String? = nil
   ) -> String {
     let what =
       switch suspension {
-      case .sleep: words.sleep
+      case .sleep: label ?? words.sleep
       case .yield: "yield"
       case .hop: "hop"
       case .await: "await"
@@ -167,13 +171,14 @@ struct Phrasebook {
     "\(task) created (\(program)) · first step queued on \(name(of: lane)) (C5)"
   }
 
-  /// `Task.sleep 2.000s → timer #1 due at 2.000s`.
+  /// `sleep 2.000s → timer #1 due at 2.000s`, or for a sleep the model names (`as: request`)
+  /// `request in flight 0.100s → timer #1 due at 0.100s`.
   func sleepStarted(
-    timer: TimerID, duration: Int64, due: VirtualTime, rule: String?
+    timer: TimerID, duration: Int64, due: VirtualTime, rule: String?, label: String? = nil
   ) -> String {
     let length = instants.length(duration)
-    return "\(words.sleep) \(length) → \(timer) due at \(instants.format(due))"
-      + cite(rule)
+    let what = label.map { "\($0) in flight" } ?? words.sleep
+    return "\(what) \(length) → \(timer) due at \(instants.format(due))" + cite(rule)
   }
 
   /// `its length is a window of 50ms…2s: timer #1 fires somewhere in 0.050s…2.000s (here at
@@ -195,9 +200,11 @@ struct Phrasebook {
       + cite(rule)
   }
 
-  /// `T1's timer expired (S4)`.
-  func timerExpired(_ task: TaskID, rule: String?) -> String {
-    "\(task)'s \(words.timerExpired)\(cite(rule))"
+  /// `T1's sleep completed (S4)`, or for a sleep the model names `T1's request is over: sleep
+  /// completed (S4)`.
+  func timerExpired(_ task: TaskID, rule: String?, label: String? = nil) -> String {
+    let over = label.map { "\($0) is over: \(words.timerExpired)" } ?? words.timerExpired
+    return "\(task)'s \(over)\(cite(rule))"
   }
 
   /// `yield → resumption runs next`.

@@ -78,7 +78,9 @@ struct SVGTimeline {
   /// The instant of each column.
   private(set) var columnTimes: [VirtualTime] = []
   private var openJobs: [LaneID: (column: Int, label: String, busy: Bool)] = [:]
-  private var openSleeps: [TaskID: (column: Int, label: String)] = [:]
+  /// Each sleep not yet woken: where its bar starts, its label, and what the model says it
+  /// stands for (`request in flight · `, or nothing), which leads the label.
+  private var openSleeps: [TaskID: (column: Int, label: String, named: String)] = [:]
   /// The column where each task's sleep completed, until the task resumes.
   private var completedSleeps: [TaskID: Int] = [:]
   /// Tasks cancelled after their sleep completed and before they resumed (S5).
@@ -171,9 +173,11 @@ struct SVGTimeline {
         .task(task), time, .note, "created", phrases.created(task, program: program, on: lane))
     case .taskStarted:
       break
-    case .sleepStarted(let task, let timer, let duration, let due, let rule):
-      let text = phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule)
-      openSleeps[task] = (column(time), "due \(phrases.instants.format(due))")
+    case .sleepStarted(let task, let timer, let duration, let due, let rule, let label):
+      let text = phrases.sleepStarted(
+        timer: timer, duration: duration, due: due, rule: rule, label: label)
+      let named = label.map { "\($0) in flight · " } ?? ""
+      openSleeps[task] = (column(time), named + "due \(phrases.instants.format(due))", named)
       rows.insert(.task(task))
       rows.insert(.timers)
       items.append(
@@ -183,7 +187,7 @@ struct SVGTimeline {
     case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
       if var open = openSleeps[task] {
         open.label =
-          "due in \(phrases.instants.format(dueWindow.lowerBound))…"
+          open.named + "due in \(phrases.instants.format(dueWindow.lowerBound))…"
           + phrases.instants.format(dueWindow.upperBound)
         openSleeps[task] = open
       }

@@ -3,7 +3,7 @@ import RacelabKernel
 
 /// Each trace event as a JSON object: its instant, lane and `kind` (the case's name), then the
 /// case's own fields. Tasks read `T1`, instants carry nanoseconds and text, absent rules are
-/// `null`.
+/// `null`; a sleep the model names (`as: request`) carries `"as"`.
 struct TraceEventJSON {
   let laneNames: [String]
 
@@ -42,13 +42,13 @@ struct TraceEventJSON {
     case .taskCreated(let id, let program, let target):
       ("taskCreated", [task(id), ("program", .string(program)), ("taskLane", lane(target))])
     case .taskStarted(let id): ("taskStarted", [task(id)])
-    case .sleepStarted(let id, let timer, let duration, let due, let rule):
+    case .sleepStarted(let id, let timer, let duration, let due, let rule, let label):
       (
         "sleepStarted",
         [
           task(id), ("timer", .int(timer.number)), ("durationNanoseconds", .int(duration)),
           self.rule(rule),
-        ] + instant("due", due)
+        ] + instant("due", due) + (label.map { [("as", JSONValue.string($0))] } ?? [])
       )
     case .sleepWindowed(let id, let timer, let window, let dueWindow, let due):
       (

@@ -21,6 +21,9 @@ struct TraceNarrator {
   /// Creation lines waiting for the notes of the job that created the task: the cause is read
   /// before the effect.
   private var created: [String] = []
+  /// What each sleeping task's sleep stands for, when the model names it (`as: request`), from
+  /// the sleep's start to its resumption.
+  private var sleepLabels: [TaskID: String] = [:]
 
   /// The happening the next explanation belongs to.
   private struct Block {
@@ -112,8 +115,11 @@ struct TraceNarrator {
       created.append(phrases.created(task, program: program, on: taskLane))
     case .taskStarted:
       break  // the head already says "T1 starts"
-    case .sleepStarted(_, let timer, let duration, let due, let rule):
-      explain(event, phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule))
+    case .sleepStarted(let task, let timer, let duration, let due, let rule, let label):
+      sleepLabels[task] = label
+      explain(
+        event,
+        phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule, label: label))
     case .sleepWindowed(_, let timer, let window, let dueWindow, let due):
       explain(
         event, phrases.sleepWindowed(timer: timer, window: window, dueWindow: dueWindow, due: due))
@@ -123,7 +129,7 @@ struct TraceNarrator {
       close()
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .sleep), on: position.lane)
-      let expired = phrases.timerExpired(task, rule: rule)
+      let expired = phrases.timerExpired(task, rule: rule, label: sleepLabels[task])
       if let wait = phrases.queue(position, ahead: ahead) {
         standalone(event.time, lane, "\(timer) fires", expired)
         lines.append(.more("continuation \(wait)"))
@@ -141,13 +147,17 @@ struct TraceNarrator {
         ahead = queues.ahead(of: position)
         queues.enqueue(.task(task, .await), on: position.lane)
       }
-      explain(event, phrases.cancel(task, effect: effect, rule: rule, ahead: ahead))
-    case .resumed(_, .hop, .returned, false, _) where brief:
-      break
-    case .resumed(_, let suspension, let outcome, let isCancelled, let rule):
       explain(
         event,
-        phrases.resumed(from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule))
+        phrases.cancel(task, effect: effect, rule: rule, ahead: ahead, label: sleepLabels[task]))
+    case .resumed(_, .hop, .returned, false, _) where brief:
+      break
+    case .resumed(let task, let suspension, let outcome, let isCancelled, let rule):
+      let label = suspension == .sleep ? sleepLabels.removeValue(forKey: task) : nil
+      explain(
+        event,
+        phrases.resumed(
+          from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule, label: label))
     case .errorHandled(_, let handling, let rule):
       explain(event, phrases.errorHandled(handling, rule: rule))
     case .guardChecked(_, let passed):
@@ -161,6 +171,7 @@ struct TraceNarrator {
     case .called(let task, let operation):
       if !brief { explain(event, "\(task) calls \(operation)") }
     case .taskEnded(let task, let end):
+      sleepLabels[task] = nil
       explain(event, phrases.ended(task, end))
     case .note(let note):
       if !(brief && note.kind == "returned") { narrate(note, event: event) }

@@ -76,7 +76,7 @@ struct RuntimeConformanceTests {
       ],
       script: [.at(0, .spawn(program: 0)), .at(0, .spawn(program: 1))])
     let due = result.kinds.compactMap { kind -> VirtualTime? in
-      if case .sleepStarted(t1, _, _, let due, "S2") = kind { return due }
+      if case .sleepStarted(t1, _, _, let due, "S2", _) = kind { return due }
       return nil
     }
     Self.report(

@@ -125,6 +125,14 @@ extension ModelFileDecoder {
     } else if let typed = expression(value, "'sleep'", type: .duration, scope: scope) {
       kind = .sleep(typed.expression)
     }
+    if let label = entries.entry("as").flatMap({ sleepLabel($0.value) }) {
+      switch kind {
+      case .sleep(let length, _): kind = .sleep(length, label: label)
+      case .sleepWithin(let lower, let upper, _):
+        kind = .sleepWithin(lower: lower, upper: upper, label: label)
+      default: break
+      }
+    }
     var catches: [Catch]?
     if let onCancel = entries.entry("on-cancel"),
       let word = context.scalar(onCancel.value, "'on-cancel'")
@@ -150,6 +158,30 @@ extension ModelFileDecoder {
     let sleep = Step(kind, line: line)
     guard let catches else { return [sleep] }
     return [Step(.try(body: [sleep], catches: catches), line: line)]
+  }
+
+  /// The longest `as:` text: a few words, which the trace line for the sleep repeats.
+  static let sleepLabelLimit = 40
+
+  /// The text of a sleep's `as:` (`request`: the trace says "request in flight"), or `nil` after
+  /// saying why it is not one.
+  private mutating func sleepLabel(_ node: YAMLNode) -> String? {
+    guard let text = context.scalar(node, "'as'") else { return nil }
+    let label = String(
+      text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    if label.isEmpty {
+      context.error(
+        node.location, "'as' is empty; name what the sleep stands for, such as 'as: request'")
+      return nil
+    }
+    if label.count > Self.sleepLabelLimit {
+      context.error(
+        node.location,
+        "'as' is \(label.count) characters long; name what the sleep stands for in at most "
+          + "\(Self.sleepLabelLimit), such as 'as: request'")
+      return nil
+    }
+    return label
   }
 
   /// The two bounds of a window written as expressions (`app.fastest..app.slowest`), each a

@@ -7,7 +7,7 @@ extension ModelFileDecoder {
   /// Each step's key and the fields it allows beside it.
   static let stepFields: [(step: String, fields: [String])] = [
     ("let", []), ("set", []), ("return", []), ("if", ["then", "else"]), ("guard", ["else"]),
-    ("call", ["with", "into"]), ("sleep", ["on-cancel"]), ("guard-not-cancelled", []),
+    ("call", ["with", "into"]), ("sleep", ["on-cancel", "as"]), ("guard-not-cancelled", []),
     ("check-cancellation", []), ("yield", []),
     ("spawn", ["on", "detached", "child", "with", "into"]), ("cancel", []), ("await", ["into"]),
     ("try", ["catch"]), ("throw", []), ("transaction", ["steps"]), ("choose", []),
@@ -114,7 +114,13 @@ extension ModelFileDecoder {
           + "the second with '- '")
       return []
     }
-    let fields = Self.stepFields.first { $0.step == step.key }?.fields ?? []
+    var fields = Self.stepFields.first { $0.step == step.key }?.fields ?? []
+    if let label = entries.entry("as"), !fields.contains("as") {
+      context.error(
+        label.keyLocation,
+        "'as' names what a sleep stands for; only a 'sleep' step takes it, not '\(step.key)'")
+      fields.append("as")
+    }
     context.checkKeys(entries, allowed: [step.key] + fields, in: "the '\(step.key)' step")
     return decodeMappingStep(step, entries, line: line, scope: &scope, state: &state)
   }
