@@ -57,20 +57,28 @@ public struct CompareCommand: Sendable {
         of: file, variants: variantNames, runtimes: runtimeNames, limits: limits,
         models: models, console: console)
     else { return .badInput }
+    var warned: [String] = []
+    for run in runs {
+      guard let warning = run.warning, !warned.contains(warning) else { continue }
+      warned.append(warning)
+      console.warn(warning)
+    }
     console.write(
       format == .svg ? TraceComparisonPicture.render(runs) : TraceComparison.render(runs))
     return .success
   }
 
   /// The runs of `file` under every variant and runtime (variants outer), or `nil` after
-  /// saying why one cannot be run.
+  /// saying why one cannot be run. A run of a variant whose own file beside `file` starts from
+  /// another state carries a warning that says so (``CompareStartCheck``).
   static func runs(
     of file: String, variants: [String], runtimes: [String], limits: ScenarioLimits,
     models: ModelFiles, console: Console
   ) -> [TraceComparison.Run]? {
     var runs: [TraceComparison.Run] = []
     for variant in variants {
-      for runtime in runtimes {
+      var warning: String?
+      for (index, runtime) in runtimes.enumerated() {
         let overrides = Overrides(variant: variant, runtime: runtime)
         guard
           let loaded = ScenarioFiles.load(
@@ -86,8 +94,14 @@ public struct CompareCommand: Sendable {
           console.report(ScenarioRunner.traceTooLong(loaded))
           return nil
         }
+        if index == 0 {
+          warning = CompareStartCheck.difference(loaded, models: models)?.warning(
+            comparing: loaded.displayPath)
+        }
         runs.append(
-          TraceComparison.Run(label: "variant \(variant) · runtime \(runtime)", report: report))
+          TraceComparison.Run(
+            label: "variant \(variant) · runtime \(runtime)", report: report,
+            warning: warning))
       }
     }
     return runs

@@ -10,19 +10,27 @@ import RacelabKernel
 /// Lines of a later run that the first lacks follow the first run's line they come after; runs
 /// that add the same lines at the same place share them.
 public enum TraceComparison {
-  /// One run to compare: what it is called in the legend and its report.
+  /// One run to compare: what it is called in the legend, its report, and what the reader
+  /// must know before trusting its outcome.
   public struct Run: Sendable {
     /// `variant cancel-guard · runtime swift`.
     public var label: String
     /// The run.
     public var report: RunReport
+    /// A warning the legend shows under the run: that the variant's own file starts from
+    /// another state, for one.
+    public var warning: String?
 
     /// Creates a run.
-    public init(label: String, report: RunReport) {
+    public init(label: String, report: RunReport, warning: String? = nil) {
       self.label = label
       self.report = report
+      self.warning = warning
     }
   }
+
+  /// Leads a run's warning in the legend.
+  static let warningMark = "⚠ warning: "
 
   /// Marks a line that not every run has.
   static let differs = "≠"
@@ -38,7 +46,10 @@ public enum TraceComparison {
       "racelab compare · \(first.model) · scenario \(first.scenario)"
         + (first.title.map { " — \"\($0)\"" } ?? "")
     ]
-    for (letter, run) in zip(letters, runs) { lines.append("\(letter)  \(run.label)") }
+    for (letter, run) in zip(letters, runs) {
+      lines.append("\(letter)  \(run.label)")
+      if let warning = run.warning { lines.append("   \(warningMark)\(warning)") }
+    }
     lines.append("")
     let markerWidth = runs.count + 3
     lines.append(TraceLayout.padRight("runs", markerWidth) + layout.columnHeader)

@@ -45,6 +45,13 @@ public enum TraceComparisonPicture {
       out.append(
         "<text x=\"\(x(run) + 4)\" y=\"\(top - 14)\" font-size=\"11\" font-weight=\"bold\">"
           + "\(esc("\(letter)  \(runs[run].label)"))</text>")
+      if let warning = runs[run].warning {
+        // Above the run's label, cut to its column; the whole warning is the tooltip.
+        let shown = TraceComparison.warningMark + warning
+        out.append(
+          "<text x=\"\(x(run) + 4)\" y=\"\(top - 30)\" fill=\"#92400e\"><title>\(esc(shown))"
+            + "</title>\(esc(cell(shown)))</text>")
+      }
     }
     for (index, line) in merged.enumerated() {
       let y = top + index * rowHeight
