@@ -8,7 +8,7 @@ import ScenarioFormat
 /// such files and says how their start differs, so `compare` can warn.
 enum CompareStartCheck {
   /// What FILE's own variant's start and a variant's own file's start do not share.
-  struct Difference: Equatable {
+  struct Difference {
     /// The variant.
     var variant: String
     /// Its own file, as `compare` names it.

@@ -58,9 +58,9 @@ struct ProcessWallClockTests {
     let lines = result.outputText.split(separator: "\n").map(String.init)
     for expected in [
       "      1.000s  1  ·            wall-clock-shift 2h app    the device clock of app jumps by 2h; other clocks keep their time",
-      "      2.000s  1  main         look                       device reads 2026-03-02 01:00:02 +00:00, day 2026-03-02",
+      "      2.000s  1  app.main     look                       device reads 2026-03-02 01:00:02 +00:00, day 2026-03-02",
       "      2.000s  2  server.main  serve                      server reads 2026-03-01 23:00:02 +00:00, day 2026-03-01",
-      "      4.000s  1  main         look                       device reads 2026-03-01 01:00:04 +00:00, day 2026-03-01",
+      "      4.000s  1  app.main     look                       device reads 2026-03-01 01:00:04 +00:00, day 2026-03-01",
       "      4.000s  2  server.main  serve                      server reads 2026-02-28 23:00:04 +00:00, day 2026-02-28",
     ] {
       #expect(lines.contains(expected), "missing: \(expected)")
