@@ -10,8 +10,12 @@ public struct ScenarioOutcomes: Sendable {
   public struct Happening: Sendable, Equatable {
     /// The event's name.
     public var event: String
-    /// When it arrives, from the start of the run.
+    /// When it arrives, from the start of the run: for a happening that arrives somewhere in
+    /// a window, the window's start.
     public var at: Duration
+    /// The window it arrives somewhere in (`at: 1s..2s`), `nil` for a fixed instant: the run
+    /// chooses where, as `explore` does for the model.
+    public var window: ClosedRange<Duration>?
     /// Its fields as files write them (`100ms`, `background`), defaults filled in.
     public var fields: [String: String]
     /// Its duration fields as durations.
@@ -58,8 +62,7 @@ public struct ScenarioOutcomes: Sendable {
   public var complete: Bool
 
   /// Loads the scenario at `path` (its variant replaced by `variant` when given) and explores
-  /// its model exhaustively; the diagnostics when the file cannot be run, or has no timeline,
-  /// or a happening arrives in a window.
+  /// its model exhaustively; the diagnostics when the file cannot be run or has no timeline.
   public static func explore(
     _ path: String, variant: String? = nil, limits: ScenarioLimits = ScenarioLimits()
   ) -> Result<ScenarioOutcomes, ScenarioOutcomesError> {
@@ -76,15 +79,16 @@ public struct ScenarioOutcomes: Sendable {
     }
     var happenings: [Happening] = []
     for happening in timeline {
-      guard case .at(let time) = happening.timing else {
-        return .failure(
-          ScenarioOutcomesError(
-            "\(path): '\(happening.event.name)' arrives in a window; the agreement check needs "
-              + "fixed instants"))
-      }
       // A `lost: true` happening never arrives, in the model's runs as in the code's.
       if happening.lost { continue }
-      var played = Happening(happening.event, at: time)
+      var played: Happening
+      switch happening.timing {
+      case .at(let time):
+        played = Happening(happening.event, at: time)
+      case .within(let window):
+        played = Happening(happening.event, at: window.lowerBound)
+        played.window = window.lowerBound.duration...window.upperBound.duration
+      }
       played.maybe = happening.maybe
       happenings.append(played)
     }

@@ -63,7 +63,6 @@ struct RaceSearchesTests {
     "a scenario the agreement cannot play is refused with the reason",
     arguments: [
       ("eligibility/eligibility-truth-table.yaml", "needs a timeline"),
-      ("explore/busy-main-window-original.yaml", "arrives in a window"),
       ("no-such-file.yaml", "no-such-file.yaml"),
     ])
   func unplayableScenarios(_ relative: String, _ reason: String) throws {

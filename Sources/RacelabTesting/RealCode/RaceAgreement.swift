@@ -39,41 +39,70 @@ public struct RaceScenarioRun: Sendable {
   ///
   /// As in the model, the happenings of one instant arrive together, each in an order the
   /// search chooses, and each is a main-actor job of its own, queued before what they start.
-  /// A `maybe: true` happening is a choice of its own, delivered or lost; a `lost: true` one is
-  /// not in ``happenings``.
+  /// A happening with a ``RaceHappening/window`` arrives at an instant of it the search
+  /// chooses, exactly as `explore` places it for the model: every order its arrival can take
+  /// against the run's other instants, and only those (its task sleeps for
+  /// ``Race/duration(in:)``). A `maybe: true` happening is a choice of its own, delivered or
+  /// lost; a `lost: true` one is not in ``happenings``.
   @MainActor public func play(
     _ deliver: @escaping @MainActor (RaceHappening) -> Void
   ) async {
-    let instants = Set(happenings.map(\.at)).sorted()
-    let happenings = happenings
+    let fixed = happenings.filter { $0.window == nil }
+    let windowed = happenings.filter { $0.window != nil }
     await Task.detached {
-      var elapsed = Duration.zero
-      var deliveries: [Task<Void, Never>] = []
-      for instant in instants {
-        if instant > elapsed { try? await Task.sleep(for: instant - elapsed) }
-        elapsed = instant
-        var due = happenings.filter { $0.at == instant }
-        while !due.isEmpty {
-          // Equal happenings are interchangeable: only which distinct one comes next is a
-          // choice.
-          var distinct: [RaceHappening] = []
-          for happening in due where !distinct.contains(happening) { distinct.append(happening) }
-          let happening = distinct[Race.choose(distinct.count, "arrival order")]
-          due.remove(at: due.firstIndex(of: happening)!)
-          if happening.maybe, Race.choose(2, "\(happening.event): delivered or lost") == 1 {
-            Race.note("\(happening.event) never arrives: lost (maybe: true)")
-            continue
-          }
-          deliveries.append(
-            Task { @MainActor in
-              Race.note("\(happening.event) arrives")
-              deliver(happening)
-            })
-        }
+      var arrivals: [Task<Void, Never>] = []
+      for happening in windowed {
+        arrivals.append(
+          Task.detached {
+            guard let window = happening.window else { return }
+            try? await Task.sleep(for: Race.duration(in: window))
+            await Self.arrive(happening, deliver)?.value
+          })
       }
-      for delivery in deliveries { await delivery.value }
+      arrivals += await Self.arrive(fixed, deliver)
+      for arrival in arrivals { await arrival.value }
     }.value
     await Race.settle()
+  }
+
+  /// Delivers `happenings`, each at its fixed instant, from one task that sleeps from each
+  /// instant to the next; returns the deliveries.
+  private static func arrive(
+    _ happenings: [RaceHappening], _ deliver: @escaping @MainActor (RaceHappening) -> Void
+  ) async -> [Task<Void, Never>] {
+    let instants = Set(happenings.map(\.at)).sorted()
+    var elapsed = Duration.zero
+    var deliveries: [Task<Void, Never>] = []
+    for instant in instants {
+      if instant > elapsed { try? await Task.sleep(for: instant - elapsed) }
+      elapsed = instant
+      var due = happenings.filter { $0.at == instant }
+      while !due.isEmpty {
+        // Equal happenings are interchangeable: only which distinct one comes next is a
+        // choice.
+        var distinct: [RaceHappening] = []
+        for happening in due where !distinct.contains(happening) { distinct.append(happening) }
+        let happening = distinct[Race.choose(distinct.count, "arrival order")]
+        due.remove(at: due.firstIndex(of: happening)!)
+        if let delivery = arrive(happening, deliver) { deliveries.append(delivery) }
+      }
+    }
+    return deliveries
+  }
+
+  /// Delivers `happening` now as a main-actor job of its own, unless it is `maybe: true` and
+  /// the search loses it.
+  private static func arrive(
+    _ happening: RaceHappening, _ deliver: @escaping @MainActor (RaceHappening) -> Void
+  ) -> Task<Void, Never>? {
+    if happening.maybe, Race.choose(2, "\(happening.event): delivered or lost") == 1 {
+      Race.note("\(happening.event) never arrives: lost (maybe: true)")
+      return nil
+    }
+    return Task { @MainActor in
+      Race.note("\(happening.event) arrives")
+      deliver(happening)
+    }
   }
 }
 
