@@ -417,8 +417,9 @@ final class ControlledRun: @unchecked Sendable {
   }
 
   private func run(_ job: UnownedJob, home: JobHome, task: UInt64) {
-    if let number = taskNumbers[task] {
-      traced?.jobStarted(task: number, on: home, at: now)
+    if traced != nil, let number = taskNumbers[task] {
+      let isCancelled = RuntimeSurface.isCancelled(taskOf: job)
+      traced?.jobStarted(task: number, on: home, isCancelled: isCancelled, at: now)
     }
     runningTask = task
     asJob(home: home) {
@@ -427,9 +428,22 @@ final class ControlledRun: @unchecked Sendable {
       case .main: RuntimeSurface.runOnMain(job)
       }
     }
+    if traced != nil { traceFlagsSet() }
     traced?.jobReturned(at: now)
     runningTask = 0
     record.jobs += 1
+  }
+
+  /// Tells the cancels the job that just ran made that racelab can see: the flag of a task
+  /// whose job waits in a queue (a cancel of a sleeping task is told as it happens, S3).
+  private func traceFlagsSet() {
+    let queued = arrivals.withLock { $0.ready.filter { $0.task != 0 } }
+    for ready in queued {
+      guard let number = taskNumbers[ready.task], traced?.toldCancelled(number) == false,
+        RuntimeSurface.isCancelled(taskOf: ready.job)
+      else { continue }
+      traced?.flagSet(task: number, at: now)
+    }
   }
 
   /// Runs `body` as one of the run's jobs: what it enqueues is the run's.
@@ -461,7 +475,8 @@ final class ControlledRun: @unchecked Sendable {
     let current = RuntimeSurface.currentTaskID()
     guard let number = taskNumbers[current] else { return }
     runningTask = current
-    traced?.jobStarted(task: number, on: home, at: now)
+    traced?.jobStarted(
+      task: number, on: home, isCancelled: RuntimeSurface.currentTaskIsCancelled, at: now)
   }
 
   /// Adds a remark about the running task (a note, a choice, a wait) to the trace.

@@ -20,6 +20,12 @@ struct RealCodeTrace {
   private var started: Set<Int> = []
   /// How each suspended task was last suspended, when racelab knows (a sleep).
   private var suspensions: [Int: TraceEvent.Suspension] = [:]
+  /// Tasks whose pending sleep a cancel ended: their resumption throws (S3).
+  private var sleepsThrowing: Set<Int> = []
+  /// Tasks whose last sleep returned normally (its timer fired), until they sleep again.
+  private var sleepsReturned: Set<Int> = []
+  /// Tasks whose cancelled flag the trace has told.
+  private var cancelled: Set<Int> = []
   /// Each sleeping task's timer and when it is due.
   private var timers: [Int: (id: TimerID, due: VirtualTime)] = [:]
   /// Timers started so far.
@@ -43,18 +49,58 @@ struct RealCodeTrace {
     add(time, running, .taskCreated(Self.task(number), program: origin, lane: Self.lane(home)))
   }
 
-  /// A job of task `number` starts on `home`: its first step or a resumption.
-  mutating func jobStarted(task number: Int, on home: JobHome, at time: VirtualTime) {
+  /// A job of task `number` starts on `home`: its first step or a resumption, with the
+  /// task's cancelled flag as the job starts (what `Task.isCancelled` reads in it, unless the
+  /// job cancels its own task). A resumption from a sleep says how the sleep ended and the
+  /// flag, as a model's trace does (`sleep returned normally · isCancelled = true (S5)`);
+  /// another resumption says the flag when it is set.
+  mutating func jobStarted(
+    task number: Int, on home: JobHome, isCancelled: Bool, at time: VirtualTime
+  ) {
     let lane = Self.lane(home)
     close(lane, at: time)
     let task = Self.task(number)
     let first = started.insert(number).inserted
-    let job = TraceEvent.Job.task(task, first ? nil : suspensions[number] ?? .await)
+    let suspension = first ? nil : suspensions[number]
+    let job = TraceEvent.Job.task(task, first ? nil : suspension ?? .await)
     suspensions[number] = nil
     open[lane] = job
     running = lane
     add(time, lane, .jobStarted(job))
     if first { add(time, lane, .taskStarted(task)) }
+    if isCancelled { cancelled.insert(number) }
+    if suspension == .sleep {
+      let threw = sleepsThrowing.remove(number) != nil
+      let rule = threw ? "S3" : isCancelled ? "S5" : nil
+      add(
+        time, lane,
+        .resumed(
+          task, from: .sleep, outcome: threw ? .threw : .returned, isCancelled: isCancelled,
+          rule: rule))
+    } else if isCancelled {
+      note(
+        "cancelled", task: number, subject: "T\(number) \(first ? "starts" : "resumes")",
+        "isCancelled = true as this job starts: Task.isCancelled reads true in it, "
+          + "checkCancellation() throws", at: time)
+    }
+  }
+
+  /// Task `number`, whose resumption waits in a queue, was cancelled by the job running now:
+  /// only its flag is set, since a sleep that already returned does not throw (S5, when its
+  /// last sleep returned) and a queued continuation does not check. Told once per task.
+  mutating func flagSet(task number: Int, at time: VirtualTime) {
+    guard cancelled.insert(number).inserted else { return }
+    let afterSleep = sleepsReturned.contains(number)
+    add(
+      time, running,
+      .cancelled(
+        Self.task(number), effect: afterSleep ? .sleepAlreadyReturned : .continuationPending,
+        rule: afterSleep ? "S5" : nil))
+  }
+
+  /// Whether the trace has told that task `number` was cancelled.
+  func toldCancelled(_ number: Int) -> Bool {
+    cancelled.contains(number)
   }
 
   /// The job running now returned; it ends, unless it holds its lane.
@@ -82,6 +128,7 @@ struct RealCodeTrace {
     task number: Int, duration: Int64, due: VirtualTime, at time: VirtualTime
   ) {
     timersStarted += 1
+    sleepsReturned.remove(number)
     let id = TimerID(number: timersStarted)
     timers[number] = (id, due)
     add(
@@ -115,6 +162,7 @@ struct RealCodeTrace {
     guard let (timer, position) = endSleep(of: number, resumesOn: home, ahead: ahead) else {
       return
     }
+    sleepsReturned.insert(number)
     add(time, nil, .timerFired(Self.task(number), timer: timer, queue: position, rule: "S4"))
   }
 
@@ -126,6 +174,8 @@ struct RealCodeTrace {
     guard let (timer, position) = endSleep(of: number, resumesOn: home, ahead: ahead) else {
       return
     }
+    sleepsThrowing.insert(number)
+    cancelled.insert(number)
     let effect = TraceEvent.CancelEffect.timerDiscarded(timer, queue: position)
     add(time, running, .cancelled(Self.task(number), effect: effect, rule: "S3"))
   }

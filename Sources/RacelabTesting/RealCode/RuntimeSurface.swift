@@ -54,6 +54,19 @@ enum RuntimeSurface {
     }
   }
 
+  /// Whether the task `job` belongs to has its cancelled flag set. `job` must be a task's own job (its
+  /// ``taskID(of:)`` is not 0) that is queued, so the task is alive: a task is its own job,
+  /// so the runtime's task handle reads it.
+  static func isCancelled(taskOf job: UnownedJob) -> Bool {
+    unsafeBitCast(job, to: UnsafeCurrentTask.self).isCancelled
+  }
+
+  /// Whether the task running on the calling thread has its cancelled flag set (`false` when
+  /// no task runs).
+  static var currentTaskIsCancelled: Bool {
+    withUnsafeCurrentTask { $0?.isCancelled ?? false }
+  }
+
   /// Runs `job` on the calling thread as the global pool would, on the generic executor: the
   /// sleeps and yields it makes go to the default executor, racelab's, which captures them.
   /// (Running it with a task executor of racelab's instead makes the runtime add a hop job
