@@ -6,6 +6,21 @@ private final class Entries: @unchecked Sendable {
   var list: [String] = []
 }
 
+/// An actor whose steps reach racelab: a note, and a task it creates, isolated to it.
+private actor Ledger {
+  var entries: [String] = []
+
+  func add(_ entry: String) {
+    entries.append(entry)
+    Race.note("added \(entry)")
+    Task { self.confirm(entry) }
+  }
+
+  private func confirm(_ entry: String) {
+    Race.note("\(entry) confirmed, \(entries.count) entries")
+  }
+}
+
 /// What racelab relies on in the runtime, each checked on the toolchain that runs the tests:
 /// the executors it installs receive every kind of job, every form of sleep reaches its
 /// virtual clock, main-actor isolation holds in the jobs it runs and fails outside them, and
@@ -98,6 +113,36 @@ struct RuntimeSurfaceTests {
         return 0
       }
     }
+  }
+
+  /// The runtime's current executor is a default actor's identity while its job runs.
+  @Test("a job seen on an actor is drawn on a lane named after the actor's type")
+  func actorLanes() async throws {
+    let run = try #require(
+      await Race.replay("default") { () async -> [String] in
+        let ledger = Ledger()
+        async let first: Void = ledger.add("a")
+        async let second: Void = ledger.add("b")
+        _ = await (first, second)
+        await MainActor.run { Race.note("back on main") }
+        return await ledger.entries
+      })
+    for entry in ["a", "b"] {
+      #expect(
+        run.trace.contains {
+          $0.contains("  actor Ledger  T") && $0.hasSuffix("added \(entry)")
+        }, "\(run)")
+    }
+    // The task add(_:) creates is isolated to the busy actor: it goes straight to the
+    // actor's queue, and racelab numbers it when it first sees it run.
+    let seen = try #require(
+      run.trace.firstIndex { $0.contains("T4 created (queued straight on its actor") }, "\(run)")
+    #expect(run.trace[seen].contains("  actor Ledger  T4"), "\(run)")
+    #expect(run.trace[seen + 1].hasSuffix("a confirmed, 1 entries"), "\(run)")
+    #expect(
+      run.trace.contains { $0.contains("  main          T1") && $0.hasSuffix("back on main") })
+    #expect(run.json.contains(#""lanes":["main","pool","actor Ledger"]"#))
+    #expect(run.svg.contains("actor Ledger"))
   }
 
   @Test("one schedule, one trace: 100 replays print the same bytes")

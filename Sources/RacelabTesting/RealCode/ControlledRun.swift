@@ -46,6 +46,8 @@ final class ControlledRun: @unchecked Sendable {
   private(set) var anchorsOnItsThread: ClockAnchors?
   private var now = VirtualTime.zero
   private var runningTask: UInt64 = 0
+  /// The type of the actor the trace shows the running job on (`nil`: its lane).
+  private var runningActor: String?
   private var taskNumbers: [UInt64: Int] = [:]
   private var mainHeldUntil: TimerInstants.Instant?
   private var instants: TimerInstants
@@ -77,6 +79,7 @@ final class ControlledRun: @unchecked Sendable {
       }
       return
     }
+    openJobOfCurrentTask()
     guard let deadline else {
       if task != 0, taskNumbers[task] == nil {
         let number = taskNumbers.count + 1
@@ -128,7 +131,7 @@ final class ControlledRun: @unchecked Sendable {
   /// is `window.lowerBound` long as written (``Race/duration(in:)``).
   func expectWindowedSleep(_ window: ClosedRange<Int64>) {
     let task = RuntimeSurface.currentTaskID()
-    guard taskNumbers[task] != nil else {
+    guard numberOfCurrentTask(task) != nil else {
       record.problems.append(
         "Race.duration(in:) was called outside a task of the run, so no sleep took its window")
       return
@@ -229,6 +232,7 @@ final class ControlledRun: @unchecked Sendable {
           "\(pendingWindows.count) task(s) called Race.duration(in:) and did not sleep after it")
       }
       record.events = traced?.events ?? []
+      record.laneNames = traced?.laneNames ?? RealCodeTrace.laneNames
       let outside = arrivals.withLock { ($0.fromOutside, $0.unreadableClocks) }
       if !outside.0.isEmpty {
         record.problems.append(
@@ -431,6 +435,7 @@ final class ControlledRun: @unchecked Sendable {
     if traced != nil { traceFlagsSet() }
     traced?.jobReturned(at: now)
     runningTask = 0
+    runningActor = nil
     record.jobs += 1
   }
 
@@ -468,15 +473,36 @@ final class ControlledRun: @unchecked Sendable {
     }
   }
 
-  /// In a job of no task of its own (an actor's, which runs a task's step inside it), starts
-  /// the trace's job of the task running now, so what it does is told as that task's.
+  /// Starts the trace's job of the task running now where racelab sees it run: in a job of no
+  /// task of its own (an actor's, which runs its tasks' steps inside it, one after another),
+  /// so what it does is told as that task's; and on the actor the thread runs on now, when a
+  /// pool job entered one or left it. Called wherever the running code reaches racelab.
   private func openJobOfCurrentTask() {
-    guard traced != nil, isRunningJob, runningTask == 0, let home = runningHome else { return }
+    guard traced != nil, isRunningJob, let home = runningHome else { return }
+    let actor = home == .pool ? RuntimeSurface.currentActorTypeName() : nil
     let current = RuntimeSurface.currentTaskID()
-    guard let number = taskNumbers[current] else { return }
+    guard current != runningTask || actor != runningActor,
+      let number = numberOfCurrentTask(current)
+    else { return }
     runningTask = current
+    runningActor = actor
     traced?.jobStarted(
-      task: number, on: home, isCancelled: RuntimeSurface.currentTaskIsCancelled, at: now)
+      task: number, on: home, actor: actor, isCancelled: RuntimeSurface.currentTaskIsCancelled,
+      at: now)
+  }
+
+  /// The number of `current`, the task running now (`nil`: none). A task of the run whose
+  /// job racelab never captured (one isolated to an actor, created while the actor was busy,
+  /// goes straight to the actor's queue) is numbered when racelab first sees it run inside
+  /// one of the run's jobs.
+  private func numberOfCurrentTask(_ current: UInt64) -> Int? {
+    if let number = taskNumbers[current] { return number }
+    guard current != 0, isRunningJob else { return nil }
+    let number = taskNumbers.count + 1
+    taskNumbers[current] = number
+    JobRouter.register(current, to: self)
+    traced?.taskSeen(task: number)
+    return number
   }
 
   /// Adds a remark about the running task (a note, a choice, a wait) to the trace.

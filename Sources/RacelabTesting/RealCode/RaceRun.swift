@@ -25,7 +25,7 @@ public struct RaceRun: Sendable, CustomStringConvertible {
     var report = RunReport(
       scenario: "replay", title: nil, model: "real code", runtime: "swift",
       variant: "as written", start: "t = 0 on racelab's clock", initialState: [],
-      laneNames: RealCodeTrace.laneNames,
+      laneNames: record.laneNames,
       result: SimulationResult(
         endTime: record.endTime, trace: record.events, violations: violations,
         violationTimes: record.violations.map(\.time), summary: summary),

@@ -11,6 +11,8 @@ struct RealCodeRunRecord: Sendable {
   var problems: [String] = []
   /// What happened, as trace events, when the run was traced.
   var events: [TraceEvent] = []
+  /// The trace's lanes, by name, in the order of their ids.
+  var laneNames = RealCodeTrace.laneNames
   /// When the run ended.
   var endTime = VirtualTime.zero
   /// Jobs run.

@@ -2,11 +2,16 @@ import ModelContract
 import RacelabKernel
 
 /// A controlled run's trace as the kernel's trace events, so the text, JSON and SVG renderers
-/// draw real code as they draw a model: two lanes, `main` (the main actor) and `pool`, tasks
-/// numbered in the order their first job was captured, sleeps with their timers.
+/// draw real code as they draw a model: lanes `main` (the main actor) and `pool`, then one
+/// per actor type a job was seen running on (`actor Counter`), tasks numbered in the order
+/// their first job was captured, sleeps with their timers.
 struct RealCodeTrace {
-  /// The lanes, by name, in the order of their ids.
+  /// The lanes every run has, by name, in the order of their ids.
   static let laneNames = ["main", "pool"]
+
+  /// The lanes of this run, by name, in the order of their ids: ``laneNames``, then the
+  /// actors' in the order they were first seen.
+  private(set) var laneNames = Self.laneNames
 
   private(set) var events: [TraceEvent] = []
   /// The jobs whose start was written and whose end is not yet, by lane: the one running,
@@ -24,6 +29,8 @@ struct RealCodeTrace {
   private var sleepsThrowing: Set<Int> = []
   /// Tasks whose last sleep returned normally (its timer fired), until they sleep again.
   private var sleepsReturned: Set<Int> = []
+  /// Tasks seen running before any job of theirs was captured (``taskSeen(task:)``).
+  private var seenFirst: Set<Int> = []
   /// Tasks whose cancelled flag the trace has told.
   private var cancelled: Set<Int> = []
   /// Each sleeping task's timer and when it is due.
@@ -49,25 +56,54 @@ struct RealCodeTrace {
     add(time, running, .taskCreated(Self.task(number), program: origin, lane: Self.lane(home)))
   }
 
-  /// A job of task `number` starts on `home`: its first step or a resumption, with the
-  /// task's cancelled flag as the job starts (what `Task.isCancelled` reads in it, unless the
-  /// job cancels its own task). A resumption from a sleep says how the sleep ended and the
-  /// flag, as a model's trace does (`sleep returned normally · isCancelled = true (S5)`);
-  /// another resumption says the flag when it is set.
+  /// Task `number` runs without racelab having seen it created: a task isolated to an actor,
+  /// created while that actor was busy, goes straight to the actor's queue. Its first job,
+  /// starting now, tells it.
+  mutating func taskSeen(task number: Int) {
+    seenFirst.insert(number)
+  }
+
+  /// The lane of the actors of type `name`, added the first time one is seen.
+  private mutating func lane(ofActor name: String) -> LaneID {
+    let laneName = "actor \(name)"
+    if let index = laneNames.firstIndex(of: laneName) { return LaneID(index: Int32(index)) }
+    laneNames.append(laneName)
+    return LaneID(index: Int32(laneNames.count - 1))
+  }
+
+  /// A job of task `number` starts on `home`, or on an actor of type `actor`: its first step
+  /// or a resumption, with the task's cancelled flag as the job starts (what
+  /// `Task.isCancelled` reads in it, unless the job cancels its own task). A resumption from
+  /// a sleep says how the sleep ended and the flag, as a model's trace does (`sleep returned
+  /// normally · isCancelled = true (S5)`); another resumption says the flag when it is set. A
+  /// job of the task running now, seen on another lane (it entered an actor, or left it),
+  /// goes on there as the same step.
   mutating func jobStarted(
-    task number: Int, on home: JobHome, isCancelled: Bool, at time: VirtualTime
+    task number: Int, on home: JobHome, actor: String? = nil, isCancelled: Bool,
+    at time: VirtualTime
   ) {
-    let lane = Self.lane(home)
-    close(lane, at: time)
+    let lane = actor.map { self.lane(ofActor: $0) } ?? Self.lane(home)
     let task = Self.task(number)
+    var continuing = false
+    if let running, let job = open[running], case .task(task, _) = job {
+      continuing = true
+      if running != lane { close(running, at: time) }
+    }
+    close(lane, at: time)
     let first = started.insert(number).inserted
-    let suspension = first ? nil : suspensions[number]
-    let job = TraceEvent.Job.task(task, first ? nil : suspension ?? .await)
+    let suspension = first || continuing ? nil : suspensions[number]
+    let job = TraceEvent.Job.task(
+      task, first ? nil : continuing ? .hop : suspension ?? .await)
     suspensions[number] = nil
     open[lane] = job
     running = lane
     add(time, lane, .jobStarted(job))
     if first { add(time, lane, .taskStarted(task)) }
+    if seenFirst.remove(number) != nil {
+      add(
+        time, lane,
+        .taskCreated(task, program: "queued straight on its actor, seen first here", lane: lane))
+    }
     if isCancelled { cancelled.insert(number) }
     if suspension == .sleep {
       let threw = sleepsThrowing.remove(number) != nil

@@ -4,9 +4,25 @@
 // and RuntimeSurfaceTests checks each on every toolchain CI runs.
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The runtime's id of the task a job belongs to (0 for a job that is not a task).
 @_silgen_name("swift_task_getJobTaskId")
 private func runtimeTaskID(of job: UnownedJob) -> UInt64
+
+/// The runtime's `swift_task_getCurrentExecutor`, looked up by name (its name is reserved to
+/// the runtime, so it is not declared): the executor the calling thread runs a job on, as two
+/// words, an identity and an implementation.
+private let runtimeCurrentExecutor: (@convention(thin) () -> UnownedSerialExecutor)? = {
+  guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_getCurrentExecutor") else {
+    return nil
+  }
+  return unsafeBitCast(symbol, to: (@convention(thin) () -> UnownedSerialExecutor).self)
+}()
 
 /// The runtime surface racelab's controlled runs stand on.
 enum RuntimeSurface {
@@ -65,6 +81,20 @@ enum RuntimeSurface {
   /// no task runs).
   static var currentTaskIsCancelled: Bool {
     withUnsafeCurrentTask { $0?.isCancelled ?? false }
+  }
+
+  /// The type name of the actor the calling thread runs on now (`Counter`), `nil` off every
+  /// actor of the kind racelab runs: on the pool, on the main actor, or on an actor with an
+  /// executor of its own. A default actor is its own executor: the identity word is the actor
+  /// and the implementation word is 0.
+  static func currentActorTypeName() -> String? {
+    guard let current = runtimeCurrentExecutor?() else { return nil }
+    let (identity, implementation) = unsafeBitCast(current, to: (UInt, UInt).self)
+    guard implementation == 0, let pointer = UnsafeRawPointer(bitPattern: identity) else {
+      return nil
+    }
+    let actor = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    return String(describing: type(of: actor))
   }
 
   /// Runs `job` on the calling thread as the global pool would, on the generic executor: the
