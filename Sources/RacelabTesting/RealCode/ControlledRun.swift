@@ -493,11 +493,14 @@ final class ControlledRun: @unchecked Sendable {
 
   /// The number of `current`, the task running now (`nil`: none). A task of the run whose
   /// job racelab never captured (one isolated to an actor, created while the actor was busy,
-  /// goes straight to the actor's queue) is numbered when racelab first sees it run inside
-  /// one of the run's jobs.
+  /// goes straight to the actor's queue) is numbered when racelab first sees it run on an
+  /// actor inside one of the run's pool jobs. (The runtime's own tasks, such as the one that
+  /// ends a sleep, run on no actor.)
   private func numberOfCurrentTask(_ current: UInt64) -> Int? {
     if let number = taskNumbers[current] { return number }
-    guard current != 0, isRunningJob else { return nil }
+    guard current != 0, isRunningJob, runningHome == .pool,
+      RuntimeSurface.currentActorTypeName() != nil
+    else { return nil }
     let number = taskNumbers.count + 1
     taskNumbers[current] = number
     JobRouter.register(current, to: self)
