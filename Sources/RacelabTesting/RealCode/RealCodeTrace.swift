@@ -113,7 +113,7 @@ struct RealCodeTrace {
         .resumed(
           task, from: .sleep, outcome: threw ? .threw : .returned, isCancelled: isCancelled,
           rule: rule))
-    } else if isCancelled {
+    } else if isCancelled && !continuing {
       note(
         "cancelled", task: number, subject: "T\(number) \(first ? "starts" : "resumes")",
         "isCancelled = true as this job starts: Task.isCancelled reads true in it, "
