@@ -1,6 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Cross-module optimisation lets the commands and benchmarks specialise the kernel's generic
+// simulation loop: the storm at N = 10,000 runs 0.35 G instructions with it and 2.9 G without.
+// SwiftPM refuses an unsafe flag in a package used as a versioned dependency, so a checkout of
+// racelab among another package's dependencies (`…/checkouts/racelab`) builds without it.
+let isDependencyCheckout = Context.packageDirectory.contains("/checkouts/")
+let kernelSettings: [SwiftSetting] =
+  isDependencyCheckout
+  ? [] : [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
   name: "racelab",
   platforms: [.macOS(.v15)],
@@ -34,12 +43,7 @@ let package = Package(
     // name resolved to a slot. Built by the scenario format, run by the model interpreter.
     .target(name: "ModelLanguage", dependencies: ["ModelContract"]),
     // Kernel: virtual clock, agenda, lanes, tasks, runtime profiles, choice points, trace events.
-    .target(
-      name: "RacelabKernel",
-      dependencies: ["ModelContract"],
-      // Lets clients (models, commands, benchmarks) specialise the generic simulation loop.
-      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-    ),
+    .target(name: "RacelabKernel", dependencies: ["ModelContract"], swiftSettings: kernelSettings),
     // Models: one folder each; they know the contract and the kernel only.
     .target(name: "ReviewPromptModel", dependencies: ["ModelContract", "RacelabKernel"]),
     // The model-file interpreter: runs a checked model file on the kernel.
