@@ -178,18 +178,9 @@ struct ClockReadOracleTests {
       Array(stride(from: window.lowerBound * 4, through: window.upperBound * 4, by: 1))
     }
     var swept: Set<String> = []
-    var combination = Array(repeating: 0, count: grids.count)
-    while true {
-      let fixed = race.scenario { "\(grids[$0][combination[$0]] * 250_000)ns" }
+    for instants in everyCombination(of: grids) {
+      let fixed = race.scenario { "\(instants[$0] * 250_000)ns" }
       swept.formUnion(try Self.explore(race, scenario: fixed).outcomes)
-      var position = 0
-      while position < grids.count {
-        combination[position] += 1
-        if combination[position] < grids[position].count { break }
-        combination[position] = 0
-        position += 1
-      }
-      if position == grids.count { break }
     }
     let context = "\(race.model)\n\(scenario)"
     #expect(explored.outcomes == swept, "\(context)")

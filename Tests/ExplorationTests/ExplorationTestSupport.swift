@@ -23,6 +23,15 @@ let teachingScenarios: [String] = {
   }
 }()
 
+/// Every way to take one item from each of `grids` (the instants a sweep tries, one grid per
+/// window), the first grid varying fastest.
+func everyCombination<Item>(of grids: [[Item]]) -> [[Item]] {
+  guard let first = grids.first else { return [[]] }
+  return everyCombination(of: Array(grids.dropFirst())).flatMap { rest in
+    first.map { [$0] + rest }
+  }
+}
+
 /// The path of the teaching scenario named `name`.
 func teachingScenario(_ name: String) -> String {
   repositoryRoot.appendingPathComponent("scenarios/explore/\(name).yaml").path

@@ -215,21 +215,10 @@ struct WindowedSleepOracleTests {
       Array(stride(from: window.lowerBound * 4, through: window.upperBound * 4, by: 1))
     }
     var swept: Set<String> = []
-    var combination = Array(repeating: 0, count: grids.count)
-    while true {
-      let model = race.model { "\(grids[$0][combination[$0]] * 250_000)ns" }
-      let at = race.arrival.map { _ in
-        "\(grids[grids.count - 1][combination[grids.count - 1]] * 250_000)ns"
-      }
+    for lengths in everyCombination(of: grids) {
+      let model = race.model { "\(lengths[$0] * 250_000)ns" }
+      let at = race.arrival.map { _ in "\(lengths[grids.count - 1] * 250_000)ns" }
       swept.formUnion(try Self.outcomes(model: model, scenario: race.scenario(at ?? "")))
-      var position = 0
-      while position < grids.count {
-        combination[position] += 1
-        if combination[position] < grids[position].count { break }
-        combination[position] = 0
-        position += 1
-      }
-      if position == grids.count { break }
     }
     #expect(explored == swept, "\(race.template)\n\(race.scenarioTemplate)")
     #expect(!explored.isEmpty)
