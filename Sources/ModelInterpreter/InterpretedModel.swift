@@ -99,6 +99,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
       _ = context.addProgram(TaskProgram(name: operation.name, drivenBy: index))
     }
     schedulePeriodicJobs(context: &context)
+    showPictureRows(context: &context)
   }
 
   public var laneNames: [String] { program.lanes.map(\.name) }
@@ -199,6 +200,8 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   public mutating func jobEnded(context: inout SimulationContext<InterpretedModel>) {
+    // What the job changed is shown before any invariant it broke.
+    showPictureRows(context: &context)
     observeHistory(context: &context)
     check(context: &context) {
       if case .always(let value) = $0 { return value } else { return nil }

@@ -47,6 +47,8 @@ public struct ModelProgram: Sendable, Hashable {
   public var tables: [TableDecl]
   /// The periodic jobs, in declaration order.
   public var periodic: [PeriodicDecl]
+  /// The state rows the model's picture draws under its lanes (`picture: rows:`), in order.
+  public var pictureRows: [PictureRowDecl] = []
 
   /// Creates a program.
   public init(
@@ -497,6 +499,23 @@ public struct SummaryDecl: Sendable, Hashable {
   public init(key: String, field: String, type: ValueType, value: Expression) {
     self.key = key
     self.field = field
+    self.type = type
+    self.value = value
+  }
+}
+
+/// A state row of the model's picture: a labelled band that shows a value over time.
+public struct PictureRowDecl: Sendable, Hashable {
+  /// What the row is called (`signed-in account`, or the expression as written).
+  public var label: String
+  /// Its type.
+  public var type: ValueType
+  /// Its value, evaluated after every job.
+  public var value: Expression
+
+  /// Creates a picture row.
+  public init(label: String, type: ValueType, value: Expression) {
+    self.label = label
     self.type = type
     self.value = value
   }

@@ -33,6 +33,9 @@ public struct SimulationContext<Model: SimulationModel> {
   /// than because nothing was left to happen.
   public internal(set) var stoppedAtStopTime = false
 
+  /// The value each picture row shows now (``show(row:value:)``), by row label; only looked
+  /// up, never listed.
+  private var shownRows: [String: String] = [:]
   var lanes: [LaneState]
   var tasks: [TaskRecord] = []
   var programs: [TaskProgram<Model.Operation>] = []
@@ -111,6 +114,16 @@ public struct SimulationContext<Model: SimulationModel> {
   /// the trace is recorded.
   public mutating func note(_ note: @autoclosure () -> ModelNote) {
     record(.note(note()), lane: currentLane)
+  }
+
+  /// Records that the picture's state row `row` shows `value` from now on, when the trace is
+  /// recorded and the row showed something else before (or nothing).
+  public mutating func show(row: String, value: @autoclosure () -> String) {
+    guard isTracing else { return }
+    let value = value()
+    guard shownRows[row] != value else { return }
+    shownRows[row] = value
+    record(.stateShown(row: row, value: value), lane: nil)
   }
 
   /// Reports that `invariant` broke now; the name joins ``violations`` on its first break.

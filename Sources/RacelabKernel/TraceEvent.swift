@@ -92,6 +92,9 @@ public struct TraceEvent: Sendable, Equatable {
     /// The schedule applied `event` before `overtook` happenings due at the same instant that
     /// come before it in the default order (registration, `tie: last` after the rest).
     indirect case orderChosen(event: String, overtook: [String])
+    /// A state row the model's picture shows (`picture: rows:`) took a new value: `row` is the
+    /// row's label, `value` the value in words. Only pictures and the JSON trace show it.
+    indirect case stateShown(row: String, value: String)
   }
 
   /// What arriving did with a model event.

@@ -232,6 +232,9 @@ struct MermaidDrawing {
       note(.world, "\(label) \(phrases.arrivalChosen(at: at, window: window))")
     case .orderChosen(let label, let overtook):
       note(.world, "\(label) \(phrases.orderChosen(overtook: overtook))")
+    case .stateShown:
+      // A sequence diagram has no rows for state; the SVG timeline draws them.
+      break
     }
   }
 

@@ -3,20 +3,50 @@ import RacelabKernel
 
 /// The layout of a timeline's shapes and the SVG document around them.
 extension SVGTimeline {
-  static let labelWidth = 120
   static let columnWidth = 16
-  static let rowHeight = 40
   static let axisHeight = 70
   static let top = 40
+  /// The height of a line of labels.
+  static let lineHeight = 11
+  /// The font size of labels on the rows.
+  static let labelSize = 9
+  /// The longest label a bar shows (a longer one ends with `…`; the tooltip has it all).
+  static let longestLabel = 64
+  /// The longest value a state row writes in its band.
+  static let longestValue = 40
   /// A gap between instants longer than this is drawn as a break.
   static let breakAfter = VirtualTime(nanoseconds: 60_000_000_000)
 
+  /// A text on the rows: where it starts, on which track (a row's index, or the strip under
+  /// the rows), and how it looks.
+  struct Label {
+    var track: Int
+    var x: Int
+    var text: String
+    var size: Int = SVGTimeline.labelSize
+    var attributes = ""
+    var place = SVGLabelLines.Place(track: 0, line: 0)
+  }
+
+  /// Where a row's shapes and labels go: its top, its height, and the middle of its shapes
+  /// (its labels stand on lines above them).
+  struct RowBox {
+    var top: Int
+    var height: Int
+    var middle: Int
+  }
+
+  /// The width of the row names' column.
+  func nameWidth(_ names: [String]) -> Int {
+    max(120, 20 + (names.map { SVGLabelLines.width($0, fontSize: 12) }.max() ?? 0))
+  }
+
   /// The x of each column: a column apart within an instant, more between instants, by the
-  /// number of decimal digits of the gap in microseconds (integers only, so every machine
-  /// draws the same picture).
-  func columnPositions() -> [Int] {
+  /// number of decimal digits of the gap in microseconds, and wide enough that every state
+  /// row's value fits in its band (integers only, so every machine draws the same picture).
+  func columnPositions(left: Int) -> [Int] {
     var positions: [Int] = []
-    var x = Self.labelWidth + 20
+    var x = left + 20
     for (index, time) in columnTimes.enumerated() {
       if index > 0 {
         let gap = time.nanoseconds - columnTimes[index - 1].nanoseconds
@@ -25,14 +55,64 @@ extension SVGTimeline {
       }
       positions.append(x)
     }
+    // Widen where a value would not fit its band, earliest band end first: moving the columns
+    // from a band's end on never narrows another band.
+    var bands: [(from: Int, to: Int, width: Int)] = []
+    for item in items {
+      guard case .band(let from, let to, let value, _) = item.shape else { continue }
+      bands.append((from, to, SVGLabelLines.width(Self.shown(value), fontSize: Self.labelSize) + 8))
+    }
+    for band in bands.sorted(by: { ($0.to, $0.from) < ($1.to, $1.from) }) {
+      let missing = band.width - (positions[band.to] - positions[band.from])
+      guard missing > 0 else { continue }
+      for index in band.to..<positions.count { positions[index] += missing }
+    }
     return positions
   }
 
+  /// `text` cut to `limit` characters, ending with `…` when cut.
+  static func shown(_ text: String, limit: Int = SVGTimeline.longestValue) -> String {
+    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+  }
+
   func document(report: RunReport) -> String {
-    let xs = columnPositions()
     let (rowNames, rowIndex) = packedRows()
+    let left = nameWidth(rowNames)
+    let xs = columnPositions(left: left)
     let bodyTop = Self.top + Self.axisHeight
-    let bodyBottom = bodyTop + rowNames.count * Self.rowHeight
+    let esc = SVGTimelineRenderer.escape
+    // The labels, each placed on a line of its row (or of the strip under the rows).
+    let strip = rowNames.count
+    var lines = SVGLabelLines()
+    var labels: [Label] = []
+    for item in items {
+      // An item's labels stay together, one a line.
+      var block = self.labels(item, xs: xs, track: rowIndex[item.row] ?? 0, strip: strip)
+      guard let first = block.first else { continue }
+      let places = lines.place(
+        track: first.track, x: first.x,
+        widths: block.map { SVGLabelLines.width($0.text, fontSize: $0.size) })
+      for index in block.indices { block[index].place = places[index] }
+      labels += block
+    }
+    var boxes: [RowBox] = []
+    var rowTop = bodyTop
+    for index in rowNames.indices {
+      let count = lines.lineCount(index)
+      let height = Self.lineHeight * count + 38
+      boxes.append(
+        RowBox(top: rowTop, height: height, middle: rowTop + Self.lineHeight * count + 22))
+      rowTop += height
+    }
+    let bodyBottom = rowTop
+    let stripBottom = bodyBottom + 8 + Self.lineHeight * lines.lineCount(strip)
+    func y(_ row: TimelineRow) -> Int { boxes[rowIndex[row] ?? 0].middle }
+    func baseline(_ place: SVGLabelLines.Place) -> Int {
+      place.track == strip
+        ? bodyBottom + 14 + Self.lineHeight * place.line
+        : boxes[place.track].middle - 16 - Self.lineHeight * place.line
+    }
+
     let heading =
       "racelab · \(report.model) · \(report.scenario) · runtime \(report.runtime) · "
       + (report.customTaskBody ? "custom task body" : "variant \(report.variant)")
@@ -40,13 +120,16 @@ extension SVGTimeline {
     let verdict =
       report.headline + " · broken: "
       + (violations.isEmpty ? "none" : violations.joined(separator: ", "))
-    // Wide enough for the timeline and for the heading and the answer (bold, about 8 px a
-    // character).
-    let width = max(640, (xs.last ?? 0) + 200, 20 + 8 * max(heading.count, verdict.count))
-    let legendTop = bodyBottom + 56
+    let answerY = stripBottom + 24
+    let legendTop = answerY + 20
+    let legendLines = legend(top: legendTop)
+    // Wide enough for the timeline, every label, the heading and the answer (bold).
+    let labelsEnd = labels.map { $0.x + SVGLabelLines.width($0.text, fontSize: $0.size) }.max()
+    let width = max(
+      640, (xs.last ?? 0) + 40, (labelsEnd ?? 0) + 20, legendLines.width + 20,
+      20 + SVGLabelLines.width(heading, fontSize: 14),
+      20 + SVGLabelLines.width(verdict, fontSize: 13))
     let height = legendTop + 60
-    func y(_ row: TimelineRow) -> Int { bodyTop + (rowIndex[row] ?? 0) * Self.rowHeight + 20 }
-    let esc = SVGTimelineRenderer.escape
 
     var out = [
       #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" "#
@@ -59,18 +142,19 @@ extension SVGTimeline {
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c2410c\" stroke-width=\"3\"/>"
         + "</pattern><pattern id=\"flag-only\" width=\"6\" height=\"6\" "
         + "patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"#ede9fe\"/>"
-        + "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#7c3aed\"/></pattern></defs>",
+        + "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#7c3aed\"/></pattern><style>.label{"
+        + "paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}</style></defs>",
       "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>",
       "<text x=\"10\" y=\"22\" font-size=\"13\" font-weight=\"bold\">\(esc(heading))</text>",
     ]
     // Rows.
     for (index, name) in rowNames.enumerated() {
-      let rowTop = bodyTop + index * Self.rowHeight
+      let box = boxes[index]
       out.append(
-        "<rect x=\"0\" y=\"\(rowTop)\" width=\"\(width)\" height=\"\(Self.rowHeight)\" "
+        "<rect x=\"0\" y=\"\(box.top)\" width=\"\(width)\" height=\"\(box.height)\" "
           + "fill=\"\(index % 2 == 0 ? "#f6f7f9" : "#ffffff")\"/>")
       out.append(
-        "<text x=\"10\" y=\"\(rowTop + 24)\" font-weight=\"bold\">\(esc(name))</text>")
+        "<text x=\"10\" y=\"\(box.middle + 4)\" font-weight=\"bold\">\(esc(name))</text>")
     }
     // The time axis: a tick where each instant begins, breaks over long gaps.
     for (index, time) in columnTimes.enumerated()
@@ -90,53 +174,86 @@ extension SVGTimeline {
         out.append(
           "<g><title>\(tooltip)</title><line x1=\"\(middle - 4)\" y1=\"\(bodyTop)\" "
             + "x2=\"\(middle + 4)\" y2=\"\(bodyBottom)\" stroke=\"#6b7280\" "
-            + "stroke-dasharray=\"4 3\"/><text x=\"\(middle - 5)\" y=\"\(bodyBottom + 16)\" "
+            + "stroke-dasharray=\"4 3\"/><text x=\"\(middle - 5)\" y=\"\(bodyBottom - 4)\" "
             + "font-size=\"14\">≈</text></g>")
       }
     }
-    // Shapes: spans and bars first, points over them, broken invariants on top.
-    let ordered =
-      items.filter { if case .broken = $0.shape { false } else { true } }
-      + items.filter { if case .broken = $0.shape { true } else { false } }
-    // Labels of neighbouring bars or queues on a row, and of successive broken invariants,
-    // alternate between two heights so they do not run into each other.
-    var barsOnRow: [TimelineRow: Int] = [:]
-    var brokenCount = 0
-    var brokenLabels: [String] = []
-    for item in ordered {
-      var stagger = 0
-      switch item.shape {
-      case .bar:
-        stagger = barsOnRow[item.row, default: 0] % 2
-        barsOnRow[item.row, default: 0] += 1
-      case .broken:
-        stagger = brokenCount % 3
-        brokenCount += 1
-      case .queue:
-        stagger = barsOnRow[item.row, default: 0] % 2
-        barsOnRow[item.row, default: 0] += 1
-      case .span, .flagOnly, .flag, .point: break
-      }
-      out.append(
-        shape(
-          item, xs: xs, y: y(item.row), stagger: stagger, bodyTop: bodyTop,
-          bodyBottom: bodyBottom))
-      if case .broken(let name) = item.shape {
-        brokenLabels.append(
-          "<text x=\"\(xs[item.column] + 6)\" y=\"\(bodyBottom - 4 - 12 * stagger)\" "
-            + "font-size=\"10\" font-weight=\"bold\" fill=\"#9a3412\">"
-            + "\(esc("BROKEN \(name)"))</text>")
+    // Shapes in layers: areas (bands, spans, bars, the S5 stretch), the flag lines, the marks
+    // over them, the broken invariants (see-through) over those, and every label on top, so no
+    // mark or word is hidden under a shape drawn after it.
+    for layer in 0..<4 {
+      for item in items where Self.layer(item.shape) == layer {
+        out.append(
+          shape(item, xs: xs, y: y(item.row), bodyTop: bodyTop, bodyBottom: bodyBottom))
       }
     }
-    // Over every band, so no band hides another's name.
-    out += brokenLabels
+    for label in labels {
+      out.append(
+        "<text x=\"\(label.x)\" y=\"\(baseline(label.place))\" font-size=\"\(label.size)\" "
+          + "class=\"label\"\(label.attributes)>\(esc(label.text))</text>")
+    }
     // The answer and the legend.
     out.append(
-      "<text x=\"10\" y=\"\(bodyBottom + 36)\" font-size=\"12\" font-weight=\"bold\">"
+      "<text x=\"10\" y=\"\(answerY)\" font-size=\"12\" font-weight=\"bold\">"
         + "\(esc(verdict))</text>")
-    out += legend(top: legendTop)
+    out += legendLines.lines
     out.append("</svg>")
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Which layer a shape is drawn in: 0 areas, 1 flag lines, 2 marks, 3 broken invariants.
+  static func layer(_ shape: Shape) -> Int {
+    switch shape {
+    case .bar, .band, .span, .flagOnly, .queue: 0
+    case .flag: 1
+    case .point: 2
+    case .broken: 3
+    }
+  }
+
+  /// The labels `item` writes above its shapes (a queue's contents, a bar's job and what it
+  /// did), if any: a state row writes its value in its band.
+  private func labels(_ item: Item, xs: [Int], track: Int, strip: Int) -> [Label] {
+    switch item.shape {
+    case .bar(let from, _, let label, let did, _):
+      // One line when it fits; else the job, then a line for each thing it did, placed last
+      // first so that the job's line stands above them.
+      let x = xs[from] - 5
+      let joined = did.isEmpty ? label : "\(label): \(did.joined(separator: " · "))"
+      guard joined.count > Self.longestLabel else {
+        return [Label(track: track, x: x, text: joined)]
+      }
+      let lines = ["\(label):"] + did.map { "  " + Self.shown($0, limit: Self.longestLabel) }
+      return lines.reversed().map { Label(track: track, x: x, text: $0) }
+    default:
+      return label(item, xs: xs, track: track, strip: strip).map { [$0] } ?? []
+    }
+  }
+
+  /// The one label of a shape other than a bar, or `nil`.
+  private func label(_ item: Item, xs: [Int], track: Int, strip: Int) -> Label? {
+    let x = xs[item.column]
+    switch item.shape {
+    case .bar:
+      return nil
+    case .span(let from, _, let label):
+      return Label(track: track, x: xs[from] + 2, text: "sleep · \(label)")
+    case .flag(let from, _, let label):
+      return Label(track: track, x: xs[from] + 2, text: label, attributes: " fill=\"#b91c1c\"")
+    case .queue(let contents, _):
+      return Label(
+        track: track, x: x - 4, text: contents, attributes: " font-family=\"monospace\"")
+    case .point(_, let label):
+      return label.map {
+        Label(track: track, x: x + 4, text: Self.shown($0, limit: Self.longestLabel))
+      }
+    case .broken(let name):
+      return Label(
+        track: strip, x: x + 6, text: "BROKEN \(name)", size: 10,
+        attributes: " font-weight=\"bold\" fill=\"#9a3412\"")
+    case .band, .flagOnly:
+      return nil
+    }
   }
 
   /// The rows drawn, by name, and the row each timeline row is drawn on: tasks whose lives do
@@ -147,7 +264,8 @@ extension SVGTimeline {
       guard case .task(let task) = item.row else { continue }
       var last = item.column
       switch item.shape {
-      case .bar(_, let to, _, _), .span(_, let to, _), .flagOnly(_, let to), .flag(_, let to, _):
+      case .bar(_, let to, _, _, _), .span(_, let to, _), .flagOnly(_, let to), .flag(_, let to, _),
+        .band(_, let to, _, _):
         last = max(last, to)
       case .point, .queue, .broken: break
       }
@@ -193,47 +311,47 @@ extension SVGTimeline {
     return (names, index)
   }
 
-  private func shape(
-    _ item: Item, xs: [Int], y: Int, stagger: Int, bodyTop: Int, bodyBottom: Int
-  ) -> String {
+  /// The shapes of `item` (its label is drawn apart, over every shape), in a group whose
+  /// class names what it is and whose tooltip explains it.
+  private func shape(_ item: Item, xs: [Int], y: Int, bodyTop: Int, bodyBottom: Int) -> String {
     let esc = SVGTimelineRenderer.escape
     let x = xs[item.column]
     let title = "<title>\(esc(item.tooltip))</title>"
     switch item.shape {
-    case .bar(let from, let to, let label, let busy):
+    case .bar(let from, let to, _, _, let busy):
       let start = xs[from] - 5
       let length = max(10, xs[to] - xs[from] + 10)
-      return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 7)\" width=\"\(length)\" height=\"14\" "
-        + "rx=\"3\" fill=\"\(busy ? "#4338ca" : "#93c5fd")\" stroke=\"#1e3a8a\"/>"
-        + "<text x=\"\(start)\" y=\"\(stagger == 0 ? y - 10 : y - 19)\" font-size=\"9\">"
-        + "\(esc(label))</text></g>"
-    case .span(let from, let to, let label):
+      return "<g class=\"bar\">\(title)<rect x=\"\(start)\" y=\"\(y - 7)\" width=\"\(length)\" "
+        + "height=\"14\" rx=\"3\" fill=\"\(busy ? "#4338ca" : "#93c5fd")\" stroke=\"#1e3a8a\"/></g>"
+    case .band(let from, let to, let value, let shade):
       let (start, length) = extent(from, to, xs: xs)
-      return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" height=\"10\" "
-        + "rx=\"5\" fill=\"#fef3c7\" stroke=\"#b45309\" stroke-dasharray=\"3 2\"/>"
-        + "<text x=\"\(start + 4)\" y=\"\(y + 16)\" font-size=\"9\">sleep · \(esc(label))</text></g>"
+      return "<g class=\"band\">\(title)<rect x=\"\(start)\" y=\"\(y - 8)\" width=\"\(length)\" "
+        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#dcfce7")\" stroke=\"#475569\"/>"
+        + "<text x=\"\(start + 4)\" y=\"\(y + 3)\" font-size=\"\(Self.labelSize)\">"
+        + "\(esc(Self.shown(value)))</text></g>"
+    case .span(let from, let to, _):
+      let (start, length) = extent(from, to, xs: xs)
+      return "<g class=\"span\">\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" "
+        + "height=\"10\" rx=\"5\" fill=\"#fef3c7\" stroke=\"#b45309\" stroke-dasharray=\"3 2\"/></g>"
     case .flagOnly(let from, let to):
       let (start, length) = extent(from, to, xs: xs)
-      return "<g>\(title)<rect x=\"\(start)\" y=\"\(y - 12)\" width=\"\(length)\" height=\"24\" "
-        + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\" stroke-dasharray=\"2 2\"/></g>"
-    case .flag(let from, let to, let label):
+      return "<g class=\"stretch\">\(title)<rect x=\"\(start)\" y=\"\(y - 12)\" "
+        + "width=\"\(length)\" height=\"24\" fill=\"url(#flag-only)\" stroke=\"#7c3aed\" "
+        + "stroke-dasharray=\"2 2\"/></g>"
+    case .flag(let from, let to, _):
       let (start, length) = extent(from, to, xs: xs)
-      return "<g>\(title)<line x1=\"\(start)\" y1=\"\(y + 11)\" x2=\"\(start + length)\" "
-        + "y2=\"\(y + 11)\" stroke=\"#b91c1c\" stroke-width=\"2\"/><text x=\"\(start + 4)\" "
-        + "y=\"\(y + 19)\" font-size=\"8\" fill=\"#b91c1c\">\(esc(label))</text></g>"
-    case .queue(let contents, _):
-      return "<g>\(title)<text x=\"\(x - 4)\" y=\"\(stagger == 0 ? y - 2 : y + 12)\" "
-        + "font-size=\"9\" font-family=\"monospace\">\(esc(contents))</text></g>"
-    case .point(let mark, let label):
-      let text =
-        label.map {
-          "<text x=\"\(x + 6)\" y=\"\(y - 9)\" font-size=\"9\" "
-            + "transform=\"rotate(-30 \(x + 6) \(y - 9))\">\(esc($0))</text>"
-        } ?? ""
-      return "<g>\(title)\(glyph(mark, x: x, y: y))\(text)</g>"
+      return "<g class=\"flag\">\(title)<line x1=\"\(start)\" y1=\"\(y + 11)\" "
+        + "x2=\"\(start + length)\" y2=\"\(y + 11)\" stroke=\"#b91c1c\" stroke-width=\"2\"/></g>"
+    case .queue:
+      return "<g class=\"queue\">\(title)<rect x=\"\(x - 4)\" y=\"\(y - 3)\" width=\"6\" "
+        + "height=\"6\" fill=\"none\" stroke=\"#6b7280\"/></g>"
+    case .point(let mark, _):
+      return "<g class=\"mark \(mark.rawValue)\" data-x=\"\(x)\" data-y=\"\(y)\">\(title)"
+        + "\(glyph(mark, x: x, y: y))</g>"
     case .broken:
-      return "<g>\(title)<rect x=\"\(x - 4)\" y=\"\(bodyTop)\" width=\"8\" "
-        + "height=\"\(bodyBottom - bodyTop)\" fill=\"url(#hatch)\" stroke=\"#c2410c\"/></g>"
+      return "<g class=\"broken\">\(title)<rect x=\"\(x - 4)\" y=\"\(bodyTop)\" width=\"8\" "
+        + "height=\"\(bodyBottom - bodyTop)\" fill=\"url(#hatch)\" stroke=\"#c2410c\" "
+        + "opacity=\"0.6\"/></g>"
     }
   }
 
@@ -260,6 +378,9 @@ extension SVGTimeline {
     case .end:
       "<line x1=\"\(x)\" y1=\"\(y - 8)\" x2=\"\(x)\" y2=\"\(y + 8)\" stroke=\"#111827\" "
         + "stroke-width=\"2\"/>"
+    case .crash:
+      "<path d=\"M\(x - 2) \(y - 9) L\(x + 4) \(y - 2) L\(x - 3) \(y + 1) L\(x + 3) \(y + 9)\" "
+        + "fill=\"none\" stroke=\"#b91c1c\" stroke-width=\"2.5\"/>"
     case .decided:
       "<path d=\"M\(x) \(y - 13) L\(x + 3) \(y - 7) L\(x + 7) \(y - 7) L\(x + 4) \(y - 3) "
         + "L\(x + 5) \(y + 2) L\(x) \(y - 1) L\(x - 5) \(y + 2) L\(x - 4) \(y - 3) "
@@ -268,20 +389,20 @@ extension SVGTimeline {
   }
 
   /// The legend: an entry for each kind of mark the picture draws, and none for the others,
-  /// three to a column.
-  private func legend(top: Int) -> [String] {
+  /// three to a column; its lines and how wide it is.
+  private func legend(top: Int) -> (lines: [String], width: Int) {
     // Each entry draws its sample with its text's left edge `x` and baseline `y`.
     let entries: [(shown: Bool, sample: (Int, Int) -> String, text: String)] = [
       (draws(.arrival), { glyph(.arrival, x: $0 - 14, y: $1 - 4) }, "arrival"),
       (
-        draws { if case .bar(_, _, _, false) = $0 { true } else { false } },
+        draws { if case .bar(_, _, _, _, false) = $0 { true } else { false } },
         {
           "<rect x=\"\($0 - 20)\" y=\"\($1 - 4)\" width=\"14\" height=\"10\" fill=\"#93c5fd\" "
             + "stroke=\"#1e3a8a\"/>"
         }, "job"
       ),
       (
-        draws { if case .bar(_, _, _, true) = $0 { true } else { false } },
+        draws { if case .bar(_, _, _, _, true) = $0 { true } else { false } },
         { "<rect x=\"\($0 - 20)\" y=\"\($1 - 4)\" width=\"14\" height=\"10\" fill=\"#4338ca\"/>" },
         "job holding its lane"
       ),
@@ -295,7 +416,9 @@ extension SVGTimeline {
       (draws(.timer), { glyph(.timer, x: $0 - 13, y: $1 + 1) }, "timer expires"),
       (draws(.cancel), { glyph(.cancel, x: $0 - 13, y: $1 + 1) }, "cancel"),
       (draws(.resume), { glyph(.resume, x: $0 - 13, y: $1 - 4) }, "resumption (returned or threw)"),
-      (draws(.note), { glyph(.note, x: $0 - 13, y: $1 + 1) }, "note (hover for the text)"),
+      (draws(.note), { glyph(.note, x: $0 - 13, y: $1 - 3) }, "note"),
+      (draws(.end), { glyph(.end, x: $0 - 13, y: $1 - 3) }, "the task ends"),
+      (draws(.crash), { glyph(.crash, x: $0 - 13, y: $1 - 3) }, "killed with its process"),
       (
         draws { if case .broken = $0 { true } else { false } },
         {
@@ -320,13 +443,19 @@ extension SVGTimeline {
       ),
     ]
     var lines = ["<g font-size=\"10\"><title>legend</title>"]
-    for (index, entry) in entries.filter(\.shown).enumerated() {
-      let x = 30 + index / 3 * 200
-      let y = top + 8 + index % 3 * 16
-      lines.append("\(entry.sample(x, y))<text x=\"\(x)\" y=\"\(y)\">\(entry.text)</text>")
+    // Three to a column, each column as wide as its longest text.
+    let shown = entries.filter(\.shown)
+    var x = 30
+    for first in stride(from: 0, to: shown.count, by: 3) {
+      let column = shown[first..<min(first + 3, shown.count)]
+      for (offset, entry) in column.enumerated() {
+        let y = top + 8 + offset * 16
+        lines.append("\(entry.sample(x, y))<text x=\"\(x)\" y=\"\(y)\">\(entry.text)</text>")
+      }
+      x += 40 + (column.map { SVGLabelLines.width($0.text, fontSize: 10) }.max() ?? 0)
     }
     lines.append("</g>")
-    return lines
+    return (lines, x)
   }
 
   /// Whether the picture draws a point marked `mark`.

@@ -2,11 +2,13 @@ import ModelContract
 import RacelabKernel
 
 /// Renders a run as a self-contained SVG swimlane timeline: a row for the world outside the
-/// app, one per lane the model names, one per task and one for the timers; jobs as bars (a job
-/// that holds its lane is a long dark bar), sleeps as spans labelled with their due instant,
-/// cancels, timer expiries, resumptions and notes as marked points with their explanation as a
-/// tooltip, broken invariants as hatched bands labelled `BROKEN` (colour is never the only
-/// sign), and a legend. A star marks where a sleep's outcome is decided (the timer on Swift,
+/// app, one per lane the model names, one per state row the model's picture shows
+/// (`picture: rows:`, each value written in its band), one per task and one for the timers;
+/// jobs as bars labelled with what they did (a job that holds its lane is a long dark bar),
+/// sleeps as spans labelled with their due instant, cancels, timer expiries, resumptions,
+/// crashes and notes as marked points labelled in words (the full explanation is also a
+/// tooltip, but no fact is only there), broken invariants as hatched bands labelled `BROKEN`
+/// (colour is never the only sign), and a legend. A star marks where a sleep's outcome is decided (the timer on Swift,
 /// the resumption on Kotlin); on Swift, the stretch between the timer and the resumption, where
 /// a cancel only sets the flag (S5), is shaded on the task's row.
 ///
@@ -40,8 +42,12 @@ public enum SVGTimelineRenderer {
 struct SVGTimeline {
   /// What a shape is, which decides how it is drawn.
   enum Shape {
-    /// A bar from one column to another; `busy` for a job that holds its lane.
-    case bar(from: Int, to: Int, label: String, busy: Bool)
+    /// A bar from one column to another, labelled with the job (`label`) and what it did
+    /// (`did`); `busy` for a job that holds its lane.
+    case bar(from: Int, to: Int, label: String, did: [String], busy: Bool)
+    /// A state row's value from one column to the next change, written in the band; `shade`
+    /// alternates so neighbouring values are told apart.
+    case band(from: Int, to: Int, value: String, shade: Int)
     /// A sleep's span, labelled with its due instant.
     case span(from: Int, to: Int, label: String)
     /// The stretch after a sleep completed and before its task resumed, where a cancel only
@@ -60,6 +66,8 @@ struct SVGTimeline {
   /// The kinds of point, each with its own glyph.
   enum Mark: String {
     case arrival, cancel, timer, resume, note, end
+    /// A task killed with its process.
+    case crash
     /// Where a sleep's outcome is decided.
     case decided
   }
@@ -77,7 +85,12 @@ struct SVGTimeline {
   private(set) var rows: Set<TimelineRow> = [.world]
   /// The instant of each column.
   private(set) var columnTimes: [VirtualTime] = []
-  private var openJobs: [LaneID: (column: Int, label: String, busy: Bool)] = [:]
+  private var openJobs: [LaneID: OpenJob] = [:]
+  /// The state rows the picture shows, by label, in the order they first appear.
+  private(set) var stateRows: [String] = []
+  /// Each state row's value now: where its band starts, the value, and how many values the
+  /// row showed before.
+  private var openStates: [Int: (column: Int, value: String, count: Int)] = [:]
   /// Each sleep not yet woken: where its bar starts, its label, and what the model says it
   /// stands for (`request in flight · `, or nothing), which leads the label.
   private var openSleeps: [TaskID: (column: Int, label: String, named: String)] = [:]
@@ -92,6 +105,16 @@ struct SVGTimeline {
   /// per instant, the longest the queue was when a job joined it.
   private var queues = LaneQueues()
   private var crowdedLanes: Set<LaneID> = []
+
+  /// A job running on a lane: where its bar starts, what it is (and the task whose step it
+  /// is, if any), what it did so far.
+  struct OpenJob {
+    var column: Int
+    var label: String
+    var task: TaskID?
+    var busy = false
+    var did: [String] = []
+  }
 
   init(phrases: Phrasebook) {
     self.phrases = phrases
@@ -151,20 +174,17 @@ struct SVGTimeline {
         case .task(let task, nil): "\(task) starts"
         case .task(let task, .some): "\(task) resumes"
         }
-      openJobs[lane] = (column(time), label, false)
+      var task: TaskID?
+      if case .task(let id, _) = job { task = id }
+      openJobs[lane] = OpenJob(column: column(time), label: label, task: task)
       rows.insert(.lane(lane))
     case .jobEnded:
       guard let lane = event.lane, let open = openJobs.removeValue(forKey: lane) else { return }
-      let end = column(time)
-      add(
-        .lane(lane), open.column,
-        .bar(from: open.column, to: end, label: open.label, busy: open.busy),
-        open.busy ? "\(open.label): holds the lane" : open.label)
+      closeJob(open, on: lane, at: column(time))
     case .laneHeld(let until):
-      if let lane = event.lane, var open = openJobs[lane] {
-        open.busy = true
-        openJobs[lane] = open
-        point(here, time, .note, nil, phrases.laneHeld(phrases.name(of: lane), until: until))
+      if let lane = event.lane, openJobs[lane] != nil {
+        openJobs[lane]?.busy = true
+        openJobs[lane]?.did.append("holds the lane until \(phrases.instants.format(until))")
       }
     case .lanesFrozen(let frozen):
       point(.world, time, .note, frozen ? "frozen" : "thawed", phrases.lanesFrozen(frozen))
@@ -182,8 +202,8 @@ struct SVGTimeline {
       rows.insert(.timers)
       items.append(
         Item(
-          row: .timers, column: columnTimes.count - 1, shape: .point(.note, label: nil),
-          tooltip: text))
+          row: .timers, column: columnTimes.count - 1,
+          shape: .point(.note, label: "\(timer) set"), tooltip: text))
     case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
       if var open = openSleeps[task] {
         open.label =
@@ -192,7 +212,7 @@ struct SVGTimeline {
         openSleeps[task] = open
       }
       point(
-        .timers, time, .note, nil,
+        .timers, time, .note, "\(timer) window",
         phrases.sleepWindowed(timer: timer, window: window, dueWindow: dueWindow, due: due))
     case .sleepThrewAtOnce(let task, let rule):
       point(.task(task), time, .resume, "threw", phrases.sleepThrewAtOnce(task, rule: rule))
@@ -242,21 +262,35 @@ struct SVGTimeline {
         .task(task), at, .point(.resume, label: outcome == .threw ? "threw" : "returned"),
         phrases.resumed(from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule))
     case .errorHandled(let task, let handling, let rule):
-      point(.task(task), time, .note, nil, phrases.errorHandled(handling, rule: rule))
+      point(.task(task), time, .note, "handled", phrases.errorHandled(handling, rule: rule))
     case .guardChecked(let task, let passed):
       point(
         .task(task), time, .note, passed ? "guard ✓" : "guard ✗",
         phrases.guardChecked(passed: passed))
     case .cancellationChecked(let task, let threw, let rule):
-      point(.task(task), time, .note, nil, phrases.cancellationChecked(threw: threw, rule: rule))
+      point(
+        .task(task), time, .note, threw ? "checked: threw" : "checked: not cancelled",
+        phrases.cancellationChecked(threw: threw, rule: rule))
     case .yielded(let task, _, let rule):
       point(.task(task), time, .note, "yield", phrases.yielded(wait: nil, rule: rule))
     case .called(let task, let operation):
-      point(.task(task), time, .note, operation, "\(task) calls \(operation)")
+      if let lane = event.lane, openJobs[lane]?.task == task {
+        openJobs[lane]?.did.append("calls \(operation)")
+      } else {
+        point(.task(task), time, .note, operation, "\(task) calls \(operation)")
+      }
     case .taskEnded(let task, let end):
-      // A task killed with its process ends its sleep there: its timer never fires.
+      // A task killed with its process ends its sleep there, at a crash mark: its timer
+      // never fires.
+      let mark: Mark = end == .killed ? .crash : .end
+      let label: String =
+        switch end {
+        case .returned: "ends"
+        case .threw: "ends · threw"
+        case .killed: "killed"
+        }
+      point(.task(task), time, mark, label, phrases.ended(task, end))
       closeSleep(task, at: columnTimes.count - 1)
-      point(.task(task), time, .end, nil, phrases.ended(task, end))
       closeFlag(task, at: columnTimes.count - 1)
     case .hopped(let task, let target, _, let rule):
       point(
@@ -267,7 +301,9 @@ struct SVGTimeline {
         .task(task), time, .note, "await \(awaited)",
         phrases.awaitStarted(task, awaiting: awaited, rule: rule))
     case .awaitEnded(let task, let awaited, _):
-      point(.task(task), time, .resume, nil, phrases.awaitEnded(task, awaited: awaited, wait: nil))
+      point(
+        .task(task), time, .resume, "\(awaited) done",
+        phrases.awaitEnded(task, awaited: awaited, wait: nil))
     case .runStopped:
       point(.world, time, .end, "until", phrases.runStopped)
     case .notDelivered(let label, let chosen):
@@ -275,15 +311,59 @@ struct SVGTimeline {
     case .jobsDropped(let lane, let count, let busyCut):
       point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count, busyCut: busyCut))
     case .note(let note):
+      let text = ([note.subject] + note.detail).joined(separator: " · ")
+      // A note of the job running on a lane (or of the task whose step it is) is part of what
+      // the job did: its bar says it.
+      if let lane = event.lane, let open = openJobs[lane],
+        note.task == nil || note.task == open.task
+      {
+        openJobs[lane]?.did.append(note.detail.first ?? note.subject)
+        return
+      }
       let row = note.task.map(TimelineRow.task) ?? here
-      point(row, time, .note, nil, ([note.subject] + note.detail).joined(separator: " · "))
+      point(row, time, .note, note.detail.first ?? note.subject, text)
     case .invariantBroken(let name, let detail):
       add(.world, column(time), .broken(name: name), "BROKEN \(name): \(detail)")
     case .arrivalChosen(let label, let window, let at):
-      point(.world, time, .note, nil, "\(label) \(phrases.arrivalChosen(at: at, window: window))")
+      point(
+        .world, time, .note, "\(label) chosen",
+        "\(label) \(phrases.arrivalChosen(at: at, window: window))")
     case .orderChosen(let label, let overtook):
-      point(.world, time, .note, nil, "\(label) \(phrases.orderChosen(overtook: overtook))")
+      point(
+        .world, time, .note, "\(label) first",
+        "\(label) \(phrases.orderChosen(overtook: overtook))")
+    case .stateShown(let row, let value):
+      showState(row, value, at: time)
     }
+  }
+
+  /// The state row `label` shows `value` from `time` on: the band before it ends here.
+  private mutating func showState(_ label: String, _ value: String, at time: VirtualTime) {
+    let index = stateRows.firstIndex(of: label) ?? stateRows.count
+    if index == stateRows.count { stateRows.append(label) }
+    let at = columnTimes.last == time ? columnTimes.count - 1 : column(time)
+    let count = closeState(index, at: at) ?? 0
+    openStates[index] = (at, value, count)
+  }
+
+  /// Ends the band the state row `index` shows at column `end`; how many values the row has
+  /// shown, or `nil` when it showed none.
+  private mutating func closeState(_ index: Int, at end: Int) -> Int? {
+    guard let open = openStates.removeValue(forKey: index) else { return nil }
+    add(
+      .state(index), open.column,
+      .band(from: open.column, to: end, value: open.value, shade: open.count % 2),
+      "\(stateRows[index]) = \(open.value)")
+    return open.count + 1
+  }
+
+  /// Draws the bar of job `open` on `lane`, ending at column `end`.
+  private mutating func closeJob(_ open: OpenJob, on lane: LaneID, at end: Int) {
+    let did = open.did.joined(separator: " · ")
+    add(
+      .lane(lane), open.column,
+      .bar(from: open.column, to: end, label: open.label, did: open.did, busy: open.busy),
+      did.isEmpty ? open.label : "\(open.label): \(did)")
   }
 
   private mutating func closeFlag(_ task: TaskID, at end: Int) {
@@ -304,11 +384,10 @@ struct SVGTimeline {
     guard let last = columnTimes.last else { return }
     let end = column(last)
     for (lane, open) in openJobs.sorted(by: { $0.key.index < $1.key.index }) {
-      add(
-        .lane(lane), open.column,
-        .bar(from: open.column, to: end, label: open.label, busy: open.busy), open.label)
+      closeJob(open, on: lane, at: end)
     }
     openJobs = [:]
+    for index in stateRows.indices { _ = closeState(index, at: end) }
     for (task, open) in openSleeps.sorted(by: { $0.key < $1.key }) {
       add(
         .task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)
@@ -337,7 +416,8 @@ struct SVGTimeline {
   }
 
   func rowName(_ row: TimelineRow) -> String {
-    row.name(phrases)
+    if case .state(let index) = row { return stateRows[index] }
+    return row.name(phrases)
   }
 
 }

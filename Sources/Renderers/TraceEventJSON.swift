@@ -101,6 +101,8 @@ struct TraceEventJSON {
         "orderChosen",
         [("event", .string(event)), ("overtook", .array(overtook.map(JSONValue.string)))]
       )
+    case .stateShown(let row, let value):
+      ("stateShown", [("row", .string(row)), ("value", .string(value))])
     case .hopped(let id, let target, let position, let rule):
       ("hopped", [task(id), ("to", lane(target)), ("queue", queue(position)), self.rule(rule)])
     case .awaitStarted(let id, let awaited, let rule):

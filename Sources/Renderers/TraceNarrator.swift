@@ -186,6 +186,9 @@ struct TraceNarrator {
     case .orderChosen(let label, let overtook):
       close()
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
+    case .stateShown:
+      // A picture's state row: the text trace shows the happenings that change it.
+      break
     case .hopped(let task, let target, let position, let rule):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .hop), on: target)

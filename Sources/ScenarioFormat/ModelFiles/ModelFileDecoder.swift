@@ -35,6 +35,7 @@ struct ModelFileDecoder {
   static let topLevelKeys = [
     "kind", "name", "about", "default-variant", "processes", "records", "errors", "functions",
     "operations", "events", "variants", "invariants", "summary", "sections", "periodic",
+    "picture",
   ]
 
   var context = DecodingContext()

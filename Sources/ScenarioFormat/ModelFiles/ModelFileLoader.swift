@@ -121,6 +121,7 @@ extension ModelFileDecoder {
     let summary = entries.entry("summary").map { decodeSummary($0.value) } ?? []
     let sections = entries.entry("sections").map { decodeSections($0.value) } ?? []
     let periodic = entries.entry("periodic").map { decodePeriodic($0.value) } ?? []
+    let picture = entries.entry("picture").map { decodePicture($0.value) } ?? []
     decodeVariantOverrides(
       variantFields, events: events, periodic: periodic, sections: sections)
     checkCallCycles()
@@ -139,12 +140,14 @@ extension ModelFileDecoder {
         name: signature.name, parameters: signature.parameters, result: signature.result,
         body: body)
     }
-    return ModelProgram(
+    var program = ModelProgram(
       name: name, about: about, processes: processes, lanes: lanes, enums: enums, state: state,
       records: records, errors: errors, functions: functionDecls, operations: decls,
       events: events, variants: inheritedVariants(), defaultVariant: defaultVariant,
       invariants: invariants, summary: summary, sections: sections, tables: tables,
       periodic: periodic)
+    program.pictureRows = picture
+    return program
   }
 
   private mutating func resolveOnLaunch(_ nodes: [(process: Int, node: YAMLNode)]) {

@@ -132,7 +132,7 @@ extension ModelFileDecoder {
   }
 
   /// An invariant's or a summary's expression, which must read something the model changes.
-  private mutating func rule(
+  mutating func rule(
     _ node: YAMLNode, _ what: String, type: ValueType?,
     scope: ExpressionScope = ExpressionScope(place: .rule)
   ) -> Typed? {

@@ -1,0 +1,197 @@
+import CommandTestSupport
+import Commands
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// A picture read as XML: every element with its attributes, the text it shows (none for a
+/// tooltip or a description), and its enclosing group's class.
+final class PictureElements: NSObject, XMLParserDelegate {
+  struct Element {
+    var name: String
+    var attributes: [String: String]
+    /// The class of the group it is in, if any.
+    var group: String?
+    /// The text it shows on the page (a `<title>`'s text is a tooltip, not shown).
+    var text = ""
+
+    func number(_ key: String) -> Int? { attributes[key].flatMap { Int($0) } }
+  }
+
+  private(set) var elements: [Element] = []
+  private var open: [Int] = []
+  private var groups: [String?] = []
+
+  /// Parses `svg`; `nil` when it is not well-formed XML.
+  static func read(_ svg: String) -> PictureElements? {
+    let reading = PictureElements()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = reading
+    return parser.parse() ? reading : nil
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String] = [:]
+  ) {
+    if name == "g" { groups.append(attributes["class"]) }
+    elements.append(Element(name: name, attributes: attributes, group: groups.last ?? nil))
+    open.append(elements.count - 1)
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    guard let index = open.last, elements[index].name == "text" else { return }
+    elements[index].text += string
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    open.removeLast()
+    if name == "g" { groups.removeLast() }
+  }
+
+  /// The texts shown on the page.
+  var shownTexts: [String] { elements.filter { $0.name == "text" }.map(\.text) }
+
+  /// The labels over the rows.
+  var labels: [Element] { elements.filter { $0.attributes["class"] == "label" } }
+
+  /// The groups of a class, by the group's first element.
+  func groups(_ name: String) -> [Element] {
+    elements.filter { $0.name == "g" && $0.attributes["class"] == name }
+  }
+}
+
+/// The timeline picture carries its facts on the page: labels that do not overlap, bars that
+/// say what their job did, state rows with their values written in, a crash mark where a task
+/// was killed, marks never hidden under a shape, and a legend only for what is drawn.
+struct PictureFactsTests {
+  func picture(_ scenario: String) throws -> PictureElements {
+    let path = repositoryScenarios.appendingPathComponent(scenario).path
+    let result = capture { RunCommand(files: [path], format: .svg).execute(console: $0) }
+    return try #require(PictureElements.read(result.output), "\(scenario) is not well-formed")
+  }
+
+  /// The width a label takes, as the picture estimates it (0.62 of its font size a character).
+  static func width(_ label: PictureElements.Element) -> Int {
+    (label.text.count * (label.number("font-size") ?? 9) * 62 + 99) / 100
+  }
+
+  @Test(
+    "no two labels of a picture overlap",
+    arguments: repositoryScenarioPaths().filter { formats(of: $0).contains(.svg) })
+  func labelsDoNotOverlap(_ path: String) throws {
+    let reading = try picture(String(path.dropFirst("scenarios/".count)))
+    let labels = reading.labels
+    for (index, first) in labels.enumerated() {
+      let (x1, y1) = (first.number("x") ?? 0, first.number("y") ?? 0)
+      for second in labels[(index + 1)...] {
+        let (x2, y2) = (second.number("x") ?? 0, second.number("y") ?? 0)
+        guard abs(y1 - y2) < 9 else { continue }
+        let apart = x1 + Self.width(first) <= x2 || x2 + Self.width(second) <= x1
+        #expect(apart, "'\(first.text)' at \(x1),\(y1) runs into '\(second.text)' at \(x2),\(y2)")
+      }
+    }
+  }
+
+  @Test(
+    "every mark is drawn after every bar, band, span and S5 stretch, so none hides it",
+    arguments: repositoryScenarioPaths().filter { formats(of: $0).contains(.svg) })
+  func marksAreOnTop(_ path: String) throws {
+    let reading = try picture(String(path.dropFirst("scenarios/".count)))
+    let classes = reading.elements.filter { $0.name == "g" }.compactMap { $0.attributes["class"] }
+    let lastArea = classes.lastIndex { ["bar", "band", "span", "stretch"].contains($0) }
+    let firstMark = classes.firstIndex { $0.hasPrefix("mark ") }
+    if let lastArea, let firstMark { #expect(lastArea < firstMark) }
+  }
+
+  @Test("the cancel's ✕ in the S5 stretch is on top of it in the committed picture too")
+  func cancelOverTheStretchInTheCommittedPicture() throws {
+    let url = repositoryRoot.appendingPathComponent(
+      "traces/review-prompt/canonical/busy-main-disappear-original.svg")
+    let reading = try #require(PictureElements.read(try String(contentsOf: url, encoding: .utf8)))
+    let classes = reading.elements.filter { $0.name == "g" }.compactMap { $0.attributes["class"] }
+    let stretch = try #require(classes.firstIndex(of: "stretch"))
+    let cancel = try #require(classes.firstIndex(of: "mark cancel"))
+    #expect(stretch < cancel)
+  }
+
+  @Test("what a note, a timer, a held lane and a call say is written on the page, not hover-only")
+  func factsAreOnThePage() throws {
+    let shown = try picture("review-prompt/canonical/busy-main-disappear-original.yaml")
+      .shownTexts
+    for fact in [
+      "main-busy 100ms: holds the lane until 2.050s",
+      "cancel T1 and clear the handle that holds it",
+      "timer #1 set", "isCancelled = true", "cancel",
+    ] {
+      #expect(shown.contains { $0.contains(fact) }, "'\(fact)' is only in a tooltip")
+    }
+    #expect(shown.contains { $0.contains("ATTEMPT RECORDED") })
+    #expect(!shown.contains { $0.contains("hover") })
+  }
+
+  @Test("a bar says what its job did: the job, then its calls and notes")
+  func barsSayWhatTheJobDid() throws {
+    let labels = try picture("purchases/killed-before-verify-day-2-original.yaml").labels.map(
+      \.text)
+    #expect(labels.contains("T1 starts: calls store-sheet"))
+    #expect(labels.contains("T1 resumes:") && labels.contains("  calls charge"))
+  }
+
+  @Test("a task killed with its process ends at a crash mark, where its sleep ends")
+  func killedTaskHasACrashMark() throws {
+    let reading = try picture("purchases/killed-before-verify-day-2-original.yaml")
+    let crash = try #require(reading.groups("mark crash").first)
+    let span = try #require(
+      reading.elements.first { $0.name == "rect" && $0.group == "span" })
+    #expect((span.number("x") ?? 0) + (span.number("width") ?? 0) == crash.number("data-x"))
+    #expect(reading.labels.contains { $0.text == "killed" })
+    #expect(reading.shownTexts.contains("killed with its process"), "the legend explains it")
+    let happy = try picture("review-prompt/canonical/happy-path-original.yaml")
+    #expect(happy.groups("mark crash").isEmpty)
+    #expect(!happy.shownTexts.contains("killed with its process"))
+  }
+
+  @Test("a state row the model's picture names is a band per value, the value written in it")
+  func stateRowsShowTheirValues() throws {
+    let reading = try picture("entitlements/account-switch-original.yaml")
+    #expect(reading.shownTexts.contains("signed-in-account"))
+    let bands = reading.elements.filter { $0.name == "text" && $0.group == "band" }
+    let accounts = bands.filter { ["a", "b"].contains($0.text) }
+    #expect(accounts.map(\.text) == ["a", "b"])
+    // The value is inside its band's rectangle.
+    let rects = reading.elements.filter { $0.name == "rect" && $0.group == "band" }
+    for text in bands {
+      let x = text.number("x") ?? 0
+      let inside = rects.contains { rect in
+        let left = rect.number("x") ?? 0
+        return left < x && x + Self.width(text) <= left + (rect.number("width") ?? 0)
+      }
+      #expect(inside, "'\(text.text)' is written in its band")
+    }
+    // b is signed in from the end of the switch's job on (a bar reaches 5 past its end).
+    let bars = reading.elements.filter { $0.name == "rect" && $0.group == "bar" }
+    let switchLabel = try #require(reading.labels.first { $0.text.hasPrefix("switch-account b:") })
+    let bar = try #require(bars.first { $0.number("x") == switchLabel.number("x") })
+    let bText = try #require(bands.first { $0.text == "b" })
+    let b = try #require(rects.first { ($0.number("x") ?? 0) + 4 == bText.number("x") })
+    #expect(b.number("x") == (bar.number("x") ?? 0) + (bar.number("width") ?? 0) - 5)
+  }
+
+  @Test("a model without picture rows draws no band; the text trace never shows them")
+  func noRowsNoBands() throws {
+    let reading = try picture("review-prompt/canonical/busy-main-disappear-original.yaml")
+    #expect(reading.groups("band").isEmpty)
+    let path = repositoryScenarios.appendingPathComponent(
+      "entitlements/account-switch-original.yaml"
+    ).path
+    let text = capture { RunCommand(files: [path], format: .text).execute(console: $0) }
+    #expect(!text.output.contains("signed-in-account"))
+  }
+}
