@@ -83,9 +83,13 @@ struct CompareStartWarningTests {
     let run = try compare(fixedState: "state: {app.launches: 1}\n", format: ["--format", "svg"])
     #expect(run.status == 0)
     #expect(run.errorText == "racelab: warning: \(Self.warning)\n")
+    // Written out in full on the page, wrapped within its column, not only in a tooltip.
+    let lines = run.outputText.matches(of: /class="warning">([^<]*)</).map {
+      String($0.1).trimmingCharacters(in: .whitespaces)
+    }
     #expect(
-      run.outputText.contains(
-        "<title>⚠ warning: \(Self.warning.replacingOccurrences(of: "'", with: "&apos;"))</title>"))
+      lines.joined(separator: " ")
+        == "⚠ warning: \(Self.warning.replacingOccurrences(of: "'", with: "&apos;"))")
   }
 
   @Test func noWarningWhenTheStartsAgree() throws {

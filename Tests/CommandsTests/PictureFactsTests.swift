@@ -195,3 +195,64 @@ struct PictureFactsTests {
     #expect(!text.output.contains("signed-in-account"))
   }
 }
+
+/// `compare --format svg` stays readable at two to four runs: no answer runs into the next
+/// column, no text is cut or runs past the picture's edge, and no two texts overlap.
+struct ComparePictureLayoutTests {
+  static let cases: [(scenario: String, variants: String)] = [
+    ("review-prompt/canonical/busy-main-disappear-original.yaml", "original,cancel-guard"),
+    (
+      "review-prompt/canonical/busy-main-disappear-original.yaml",
+      "original,cancel-guard,foreground-guard"
+    ),
+    ("subscription-cache/refund-during-refresh-original.yaml", "original,fixed,late-crash"),
+    ("entitlements/account-switch-original.yaml", "original,grace-cut,grace-uncapped,fixed"),
+    ("entitlements/account-switch-original.yaml", "original,grace-cut"),
+  ]
+
+  @Test(arguments: cases.indices)
+  func readable(_ index: Int) throws {
+    let (scenario, variants) = Self.cases[index]
+    let result = try runRacelab([
+      "compare", repositoryScenarios.appendingPathComponent(scenario).path, "--variants",
+      variants, "--format", "svg",
+    ])
+    #expect(result.status == 0)
+    let reading = try #require(PictureElements.read(result.outputText))
+    let svg = try #require(reading.elements.first)
+    let width = try #require(svg.number("width"))
+    let runs = variants.split(separator: ",").count
+    let columnWidth = 92 * 6 + 16
+    // A monospace character is 0.6 of its size; sans-serif is estimated at 0.62 (bold included,
+    // which measures about 0.55 in Chromium's rendering of these answers).
+    func estimate(_ text: PictureElements.Element) -> Int {
+      let size = text.number("font-size") ?? 10
+      let mono = text.attributes["font-family"] == "monospace"
+      return (text.text.count * size * (mono ? 60 : 62) + 99) / 100
+    }
+    let texts = reading.elements.filter { $0.name == "text" }
+    for text in texts {
+      let x = text.number("x") ?? 0
+      #expect(x + estimate(text) <= width, "'\(text.text)' runs past the picture's edge")
+      #expect(!text.text.hasSuffix("…"), "'\(text.text)' is cut")
+      // A text in a run's column stays in that column.
+      if ["answer", "cell", "run", "warning"].contains(text.attributes["class"] ?? "") {
+        let column = (x - 24) / columnWidth
+        #expect(column < runs)
+        #expect(
+          x + estimate(text) <= 24 + (column + 1) * columnWidth,
+          "'\(text.text)' runs into the next column")
+      }
+    }
+    let answers = texts.filter { $0.attributes["class"] == "answer" }
+    #expect(answers.count >= 2 * runs)
+    for (offset, first) in answers.enumerated() {
+      for second in answers[(offset + 1)...] where first.number("y") == second.number("y") {
+        let (x1, x2) = (first.number("x") ?? 0, second.number("x") ?? 0)
+        #expect(
+          x1 + estimate(first) <= x2 || x2 + estimate(second) <= x1,
+          "answers '\(first.text)' and '\(second.text)' overlap")
+      }
+    }
+  }
+}
