@@ -93,6 +93,10 @@ enum ModelFileJSONSchema {
       "summary": mapOf(scalar),
       "sections": mapOf(mapOf(["type": "object"])),
       "periodic": mapOf(periodic),
+      // The picture's state rows: a list of expressions, or row names to expressions.
+      "picture": closed([
+        "rows": ["anyOf": [["type": "array", "items": scalar], mapOf(scalar)]]
+      ]),
     ]
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",
