@@ -142,7 +142,7 @@ extension SVGTimeline {
         + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c2410c\" stroke-width=\"3\"/>"
         + "</pattern><pattern id=\"flag-only\" width=\"6\" height=\"6\" "
         + "patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"#ede9fe\"/>"
-        + "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#7c3aed\"/></pattern><style>.label{"
+        + "<circle cx=\"3\" cy=\"3\" r=\"1\" fill=\"#7c3aed\"/></pattern><style>.label,.value{"
         + "paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}</style></defs>",
       "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>",
       "<text x=\"10\" y=\"22\" font-size=\"13\" font-weight=\"bold\">\(esc(heading))</text>",
@@ -186,6 +186,13 @@ extension SVGTimeline {
         out.append(
           shape(item, xs: xs, y: y(item.row), bodyTop: bodyTop, bodyBottom: bodyBottom))
       }
+    }
+    // A state row's values, over the broken invariants' bands like every label.
+    for item in items {
+      guard case .band(let from, _, let value, _) = item.shape else { continue }
+      out.append(
+        "<text x=\"\(xs[from] + 4)\" y=\"\(y(item.row) + 3)\" font-size=\"\(Self.labelSize)\" "
+          + "class=\"value\">\(esc(Self.shown(value)))</text>")
     }
     for label in labels {
       out.append(
@@ -323,12 +330,10 @@ extension SVGTimeline {
       let length = max(10, xs[to] - xs[from] + 10)
       return "<g class=\"bar\">\(title)<rect x=\"\(start)\" y=\"\(y - 7)\" width=\"\(length)\" "
         + "height=\"14\" rx=\"3\" fill=\"\(busy ? "#4338ca" : "#93c5fd")\" stroke=\"#1e3a8a\"/></g>"
-    case .band(let from, let to, let value, let shade):
+    case .band(let from, let to, _, let shade):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"band\">\(title)<rect x=\"\(start)\" y=\"\(y - 8)\" width=\"\(length)\" "
-        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#dcfce7")\" stroke=\"#475569\"/>"
-        + "<text x=\"\(start + 4)\" y=\"\(y + 3)\" font-size=\"\(Self.labelSize)\">"
-        + "\(esc(Self.shown(value)))</text></g>"
+        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#dcfce7")\" stroke=\"#475569\"/></g>"
     case .span(let from, let to, _):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"span\">\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" "

@@ -162,7 +162,7 @@ struct PictureFactsTests {
   func stateRowsShowTheirValues() throws {
     let reading = try picture("entitlements/account-switch-original.yaml")
     #expect(reading.shownTexts.contains("signed-in-account"))
-    let bands = reading.elements.filter { $0.name == "text" && $0.group == "band" }
+    let bands = reading.elements.filter { $0.attributes["class"] == "value" }
     let accounts = bands.filter { ["a", "b"].contains($0.text) }
     #expect(accounts.map(\.text) == ["a", "b"])
     // The value is inside its band's rectangle.
