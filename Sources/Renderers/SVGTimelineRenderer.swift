@@ -8,9 +8,10 @@ import RacelabKernel
 /// sleeps as spans labelled with their due instant, cancels, timer expiries, resumptions,
 /// crashes and notes as marked points labelled in words (the full explanation is also a
 /// tooltip, but no fact is only there), broken invariants as hatched bands labelled `BROKEN`
-/// (colour is never the only sign), and a legend. A star marks where a sleep's outcome is decided (the timer on Swift,
-/// the resumption on Kotlin); on Swift, the stretch between the timer and the resumption, where
-/// a cancel only sets the flag (S5), is shaded on the task's row.
+/// (colour is never the only sign), and a legend. A star marks where a sleep's outcome is
+/// decided (the timer on Swift, the resumption on Kotlin); on Swift, the stretch between the
+/// timer and the resumption, where a cancel only sets the flag (S5), is shaded on the task's
+/// row.
 ///
 /// Time runs left to right in order: each drawn happening takes a column, and the space
 /// between two instants grows with the number of digits of the gap, so a 40 ms race and a
