@@ -447,7 +447,7 @@ extension SVGTimeline {
         }, "the task's cancelled flag is set"
       ),
     ]
-    var lines = ["<g font-size=\"10\"><title>legend</title>"]
+    var lines = ["<g class=\"legend\" font-size=\"10\"><title>legend</title>"]
     // Three to a column, each column as wide as its longest text.
     let shown = entries.filter(\.shown)
     var x = 30
