@@ -23,10 +23,11 @@ struct ExplorationReportBuilder {
       ScheduleToken(scenarioHash: hash, schedule: schedule).text
     }
     let outcomes = tally.outcomes.sorted { $0.count > $1.count }.map { outcome in
-      ExplorationReport.Outcome(
-        summary: outcome.summary, violations: outcome.violations,
-        headline: file.definition.headline(summary: outcome.summary), count: outcome.count,
-        schedule: token(outcome.schedule))
+      let closing = file.definition.closing(
+        summary: outcome.summary, violations: outcome.violations)
+      return ExplorationReport.Outcome(
+        summary: closing.summary, violations: outcome.violations, headline: closing.headline,
+        figures: closing.figures, count: outcome.count, schedule: token(outcome.schedule))
     }
     let violations = tally.violations.map { finding in
       let depth = min(finding.schedule.deviations.count - 1, Exploration.counterexampleSearchDepth)

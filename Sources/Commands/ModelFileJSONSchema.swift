@@ -91,6 +91,13 @@ enum ModelFileJSONSchema {
         ])),
       "invariants": mapOf(invariant),
       "summary": mapOf(scalar),
+      // The first answer whose `when:` holds answers the run: harmful or intended, not both.
+      "answers": [
+        "type": "array",
+        "items": closed(["when": scalar, "harm": text, "ok": text]).merging([
+          "oneOf": [["required": ["harm"]], ["required": ["ok"]]]
+        ]) { first, _ in first },
+      ],
       "sections": mapOf(mapOf(["type": "object"])),
       "periodic": mapOf(periodic),
       // The picture's state rows: a list of expressions, or row names to expressions.

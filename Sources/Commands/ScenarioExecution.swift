@@ -51,16 +51,21 @@ public enum ScenarioExecution {
     schedule: String?
   ) -> RunReport {
     let setup = scenario.setup
-    return RunReport(
+    let closing = definition.closing(summary: result.summary, violations: result.violations)
+    var result = result
+    result.summary = closing.summary
+    var report = RunReport(
       scenario: scenario.name, title: scenario.title, model: definition.vocabulary.name,
       runtime: scenario.runtime.name, variant: setup.variant,
       start:
         "\(setup.wallClock.localText(at: .zero)) (epoch day \(setup.wallClock.epochDay(at: .zero)))",
       initialState: definition.initialFacts(setup), laneNames: definition.laneNames,
-      result: result, headline: definition.headline(summary: result.summary),
+      result: result, headline: closing.headline,
       expectations: ExpectationChecker.check(scenario.expectations, against: result),
       schedule: schedule,
       fixHint: definition.advice(setup: setup, runtime: scenario.runtime, result: result))
+    report.figures = closing.figures
+    return report
   }
 
   /// An explorer of the scenario's space on `definition`, with the model type erased.

@@ -223,14 +223,43 @@ public struct InterpretedModel: SimulationModel, Sendable {
     }
     closeResponses(context: &context)
     var closing: [TraceField] = []
+    var values: [Value] = []
     for field in program.summary {
       let value = (try? evaluate(field.value, Scope(locals: []), context: &context)) ?? .none
       if value.holdsClockTerm {
         context.noteInexactClockUse("shows a time read inside a window in its summary")
       }
+      values.append(value)
       closing.append(TraceField(field.field, ValueText.modelValue(value, field.type, program)))
     }
+    if let answer = answer(summary: values, context: &context) { closing.append(answer.field) }
     closingSummary = closing
+  }
+
+  /// The first of the program's answers whose condition holds, its sentence filled in, read
+  /// with the summary's values and the broken invariants as its names.
+  private mutating func answer(
+    summary: [Value], context: inout SimulationContext<InterpretedModel>
+  ) -> RunAnswer? {
+    let broken = program.invariants.map { Value.bool(context.violations.contains($0.name)) }
+    let scope = Scope(
+      locals: Locals(summary + broken + [.bool(!context.violations.isEmpty)]))
+    for answer in program.answers {
+      if let condition = answer.condition {
+        guard (try? evaluate(condition, scope, context: &context)) == .bool(true) else { continue }
+      }
+      var sentence = ""
+      for part in answer.sentence {
+        switch part {
+        case .text(let words): sentence += words
+        case .value(let value, let type):
+          let result = (try? evaluate(value, scope, context: &context)) ?? .none
+          sentence += ValueText.text(result, type, program)
+        }
+      }
+      return RunAnswer(harmful: answer.harmful, sentence: sentence)
+    }
+    return nil
   }
 
   public func summary(context: SimulationContext<InterpretedModel>) -> [TraceField] {

@@ -36,11 +36,15 @@ public struct HistoryNeed: Sendable, Hashable {
 }
 
 extension ModelProgram {
-  /// The state variables whose history an invariant or the summary reads, by slot, with what
-  /// each reads. Variants share the invariants and the summary, and functions cannot read
-  /// history, so one walk of these finds every read.
+  /// The state variables whose history an invariant, the summary or an answer reads, by slot,
+  /// with what each reads. Variants share the invariants, the summary and the answers, and
+  /// functions cannot read history, so one walk of these finds every read.
   public var historyNeeds: [HistoryNeed] {
     var expressions = summary.map(\.value)
+    for answer in answers {
+      if let condition = answer.condition { expressions.append(condition) }
+      for case .value(let value, _) in answer.sentence { expressions.append(value) }
+    }
     for invariant in invariants {
       switch invariant.check {
       case .always(let value), .settled(let value), .atEnd(let value):

@@ -49,6 +49,9 @@ public struct ModelProgram: Sendable, Hashable {
   public var periodic: [PeriodicDecl]
   /// The state rows the model's picture draws under its lanes (`picture: rows:`), in order.
   public var pictureRows: [PictureRowDecl] = []
+  /// The answers (`answers:`), in declaration order: the first whose condition holds when a
+  /// run ends is the run's answer.
+  public var answers: [AnswerDecl] = []
 
   /// Creates a program.
   public init(

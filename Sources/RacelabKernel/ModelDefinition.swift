@@ -32,8 +32,14 @@ public protocol ModelDefinition: Sendable {
   /// The initial state in a few short facts for a trace's header (`app 1.4.0`, `wins 4`).
   func initialFacts(_ setup: ModelSetup) -> [String]
 
-  /// The one-line answer to the question the model exists for, from the closing figures.
-  func headline(summary: [TraceField]) -> String
+  /// The closing figures in one line (`1 attempt (1.4.0), 1 request, 1 shown, pending false`),
+  /// from a summary without its answer.
+  func figures(summary: [TraceField]) -> String
+
+  /// The model's answer for a run that ended with `summary` (which may carry a model file's
+  /// answer, ``RunAnswer/split(_:)``) and broke `violations`, or `nil` when the model states
+  /// none for it.
+  func answer(summary: [TraceField], violations: [String]) -> RunAnswer?
 
   /// A hint that names the fix for what a run on `runtime` broke, if the model knows one.
   func advice(setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult) -> String?
@@ -44,8 +50,27 @@ extension ModelDefinition {
   public func initialFacts(_ setup: ModelSetup) -> [String] { [] }
 
   /// The figures as `name value`, joined.
-  public func headline(summary: [TraceField]) -> String {
+  public func figures(summary: [TraceField]) -> String {
     summary.map { "\($0.name) \($0.value.written())" }.joined(separator: ", ")
+  }
+
+  /// The answer the summary carries, if any.
+  public func answer(summary: [TraceField], violations: [String]) -> RunAnswer? {
+    RunAnswer.split(summary).answer
+  }
+
+  /// The run's closing words: the answer line first when the model gives one, then the
+  /// figures; only the figures when it gives none. `summary` is the run's, with or without
+  /// its answer.
+  public func closing(
+    summary: [TraceField], violations: [String]
+  ) -> (headline: String, figures: String?, summary: [TraceField]) {
+    let rest = RunAnswer.split(summary).rest
+    let figures = figures(summary: rest)
+    guard let answer = answer(summary: summary, violations: violations) else {
+      return (figures, nil, rest)
+    }
+    return (answer.line, figures, rest)
   }
 
   /// No advice.

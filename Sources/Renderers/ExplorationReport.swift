@@ -10,8 +10,10 @@ public struct ExplorationReport: Sendable {
     public var summary: [TraceField]
     /// Invariants broken, in order of first occurrence.
     public var violations: [String]
-    /// The model's one-line answer for it.
+    /// The model's one-line answer for it (its figures when the model states none).
     public var headline: String
+    /// The closing figures when ``headline`` is the model's answer.
+    public var figures: String?
     /// Schedules that reached it.
     public var count: Int
     /// A token that replays one of them.
@@ -19,11 +21,13 @@ public struct ExplorationReport: Sendable {
 
     /// Creates an outcome.
     public init(
-      summary: [TraceField], violations: [String], headline: String, count: Int, schedule: String
+      summary: [TraceField], violations: [String], headline: String, figures: String? = nil,
+      count: Int, schedule: String
     ) {
       self.summary = summary
       self.violations = violations
       self.headline = headline
+      self.figures = figures
       self.count = count
       self.schedule = schedule
     }
@@ -181,6 +185,7 @@ public enum ExplorationTextRenderer {
     for outcome in report.outcomes {
       let broken = outcome.violations.isEmpty ? "none" : outcome.violations.joined(separator: ", ")
       lines.append("  \(Count.text(outcome.count)) × \(outcome.headline)")
+      if let figures = outcome.figures { lines.append("      \(figures)") }
       lines.append(
         "      broken: \(broken) · replay: \(report.replayCommand) --schedule \(outcome.schedule)")
     }

@@ -25,9 +25,12 @@ public struct RunReport: Sendable {
   public var laneNames: [String]
   /// The run: its trace, broken invariants, summary fields and counters.
   public var result: SimulationResult
-  /// The model's one-line answer, such as
-  /// `COOLDOWN CONSUMED — 1 attempt (1.4.0), 1 request, 1 shown, pending false`.
+  /// The model's one-line answer, such as `HARM: a review was requested after the screen
+  /// had gone …`, or the closing figures when the model states no answer for the run.
   public var headline: String
+  /// The closing figures (`1 attempt (1.4.0), 1 request, 1 shown, pending false`) when the
+  /// ``headline`` is the model's answer; `nil` when the headline is the figures.
+  public var figures: String?
   /// The scenario's expectations, checked against the run.
   public var expectations: [ExpectationCheck]
   /// The replay token of the schedule the run followed, when it used one.

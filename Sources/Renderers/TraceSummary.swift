@@ -3,10 +3,9 @@
 enum TraceSummary {
   static func lines(of report: RunReport) -> [String] {
     let violations = report.result.violations
-    var lines = [
-      report.headline,
-      "broken: " + (violations.isEmpty ? "none" : violations.joined(separator: ", ")),
-    ]
+    var lines = [report.headline]
+    if let figures = report.figures { lines.append(figures) }
+    lines.append("broken: " + (violations.isEmpty ? "none" : violations.joined(separator: ", ")))
     if let reason = report.expectationsNotChecked {
       for check in report.expectations {
         lines.append("expect \(check.key): \(check.expected) (actual \(check.actual))")

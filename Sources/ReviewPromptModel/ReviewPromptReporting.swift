@@ -24,27 +24,54 @@ extension ReviewPromptDefinition {
     return facts
   }
 
-  /// "COOLDOWN CONSUMED — …" or "cooldown kept — …" with the closing figures.
-  public func headline(summary: [TraceField]) -> String {
-    var values: [String: ModelValue] = [:]
-    for field in summary { values[field.name] = field.value }
-    func int(_ name: String) -> Int64 {
-      if case .integer(let value) = values[name] { return value }
-      return 0
-    }
+  /// The closing figures: `1 attempt (1.4.0), 1 request, 1 shown, pending false`.
+  public func figures(summary: [TraceField]) -> String {
+    let values = Self.values(summary)
     func plural(_ count: Int64, _ word: String) -> String {
       "\(count) \(word)\(count == 1 ? "" : "s")"
     }
-    let attempts = int("attempts")
     var versions = ""
     if case .list(let list) = values["attemptVersions"], !list.isEmpty {
       versions = " (\(list.map { $0.written() }.joined(separator: ", ")))"
     }
     let pending = values["pending"]?.written() ?? "false"
-    let figures =
-      "\(plural(attempts, "attempt"))\(versions), \(plural(int("reviewRequests"), "request")), "
-      + "\(int("reviewsShown")) shown, pending \(pending)"
-    return attempts > 0 ? "COOLDOWN CONSUMED — \(figures)" : "cooldown kept — \(figures)"
+    return "\(plural(Self.integer(values["attempts"]), "attempt"))\(versions), "
+      + "\(plural(Self.integer(values["reviewRequests"]), "request")), "
+      + "\(Self.integer(values["reviewsShown"])) shown, pending \(pending)"
+  }
+
+  /// The answer, in the words of the bundled model file's `answers:`
+  /// (Sources/ModelLibrary/models/review-prompt.model.yaml), the first that holds.
+  public func answer(summary: [TraceField], violations: [String]) -> RunAnswer? {
+    let values = Self.values(summary)
+    if violations.contains("no-fire-after-cancel") {
+      return RunAnswer(harmful: true, sentence: ReviewPromptAnswers.firedAfterCancel)
+    }
+    if violations.contains("attempt-while-visible") {
+      return RunAnswer(harmful: true, sentence: ReviewPromptAnswers.notVisible)
+    }
+    if violations.contains("one-attempt-per-version") {
+      let versions = values["attemptVersions"]?.written() ?? "[]"
+      return RunAnswer(harmful: true, sentence: ReviewPromptAnswers.twice(versions))
+    }
+    if Self.integer(values["attempts"]) > 0 {
+      return RunAnswer(harmful: false, sentence: ReviewPromptAnswers.consumed)
+    }
+    if values["pending"] == .boolean(true) {
+      return RunAnswer(harmful: false, sentence: ReviewPromptAnswers.pending)
+    }
+    return RunAnswer(harmful: false, sentence: ReviewPromptAnswers.nothingPending)
+  }
+
+  private static func values(_ summary: [TraceField]) -> [String: ModelValue] {
+    var values: [String: ModelValue] = [:]
+    for field in summary { values[field.name] = field.value }
+    return values
+  }
+
+  private static func integer(_ value: ModelValue?) -> Int64 {
+    if case .integer(let number) = value { return number }
+    return 0
   }
 
   /// The guard that would have stopped what the run broke.

@@ -7,7 +7,8 @@ import Testing
 /// The proof that the model-file language is enough, and a permanent cross-check of both
 /// models: every scenario of `scenarios/review-prompt/` and `scenarios/explore/` runs on the
 /// built-in review-prompt model and on the bundled `review-prompt.model.yaml`, with
-/// only its `model:` line changed, and gives the same summary and the same broken invariants;
+/// only its `model:` line changed, and gives the same answer line, the same summary and the same
+/// broken invariants;
 /// explored with its own settings, it reaches the same outcomes (summary and broken invariants)
 /// and the same broken-invariant set. Schedule counts may differ and are not compared.
 struct ModelFileCrossCheckTests {
@@ -91,7 +92,7 @@ enum Answers {
     var broken: Set<String>
   }
 
-  /// The closing summary and broken invariants of `racelab run`.
+  /// The answer line, the closing summary and the broken invariants of `racelab run`.
   static func run(_ path: String) throws -> String {
     let (_, output, error) = capture {
       RunCommand(files: [path], format: .json).execute(console: $0)
@@ -99,7 +100,8 @@ enum Answers {
     #expect(error == "", "\(path): \(error)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-    return try canonical(try #require(object["summary"] as? [String: Any]))
+    let headline = try #require(object["headline"] as? String)
+    return headline + "\n" + (try canonical(try #require(object["summary"] as? [String: Any])))
   }
 
   /// The outcomes and broken invariants of `racelab explore` with the scenario's own settings.

@@ -29,7 +29,7 @@ struct SecondModelRenderingTests {
       scenario: "turnstile-sample", title: nil, model: "turnstile", runtime: "swift",
       variant: variant, start: "1970-01-01 00:00:00 +00:00 (epoch day 0)", initialState: [],
       laneNames: definition.laneNames, result: result,
-      headline: definition.headline(summary: result.summary), expectations: [])
+      headline: definition.figures(summary: result.summary), expectations: [])
   }
 
   @Test("the text trace has a column per lane and says what each lane did")

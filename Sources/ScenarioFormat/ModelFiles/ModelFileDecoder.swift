@@ -36,6 +36,7 @@ struct ModelFileDecoder {
     "kind", "name", "about", "default-variant", "processes", "records", "errors", "functions",
     "operations", "events", "variants", "invariants", "summary", "sections", "periodic",
     "picture",
+    "answers",
   ]
 
   var context = DecodingContext()

@@ -119,6 +119,10 @@ extension ModelFileDecoder {
     let events = decodeEvents(entries.entry("events")?.value)
     let invariants = entries.entry("invariants").map { decodeInvariants($0.value) } ?? []
     let summary = entries.entry("summary").map { decodeSummary($0.value) } ?? []
+    let answers =
+      entries.entry("answers").map {
+        decodeAnswers($0.value, summary: summary, invariants: invariants)
+      } ?? []
     let sections = entries.entry("sections").map { decodeSections($0.value) } ?? []
     let periodic = entries.entry("periodic").map { decodePeriodic($0.value) } ?? []
     let picture = entries.entry("picture").map { decodePicture($0.value) } ?? []
@@ -147,6 +151,7 @@ extension ModelFileDecoder {
       invariants: invariants, summary: summary, sections: sections, tables: tables,
       periodic: periodic)
     program.pictureRows = picture
+    program.answers = answers
     return program
   }
 
