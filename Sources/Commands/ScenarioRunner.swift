@@ -80,7 +80,8 @@ enum ScenarioRunner {
       strategy: ReplayStrategy(replay?.schedule ?? .default), schedule: replay?.text,
       traceLimit: file.limits.traceEvents, measure: format == .text ? text : DiscardedTrace(),
       adjust: { report in
-        report.expectationsNotChecked = file.expectationsNotChecked
+        report.expectationsNotChecked = file.expectationsNotChecked(
+          along: replay?.schedule ?? .default)
         report.customTaskBody = file.scenario.setup.replacesTaskBodies
       },
       writer: { report -> any StreamedTraceWriter in
@@ -121,7 +122,7 @@ enum ScenarioRunner {
   }
 
   /// The file's run along `schedule`, with its expectations checked unless an override
-  /// replaced what they were written for.
+  /// replaced what they were written for or the schedule is not the default.
   static func report(
     _ file: ScenarioFile, timeline: [ScriptedHappening], schedule: Schedule, token: String?
   ) -> RunReport {
@@ -129,7 +130,7 @@ enum ScenarioRunner {
       file.definition, file.scenario, timeline: timeline, strategy: ReplayStrategy(schedule),
       schedule: token,
       traceLimit: file.limits.traceEvents)
-    report.expectationsNotChecked = file.expectationsNotChecked
+    report.expectationsNotChecked = file.expectationsNotChecked(along: schedule)
     report.customTaskBody = file.scenario.setup.replacesTaskBodies
     return report
   }

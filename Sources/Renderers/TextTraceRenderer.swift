@@ -126,11 +126,19 @@ public final class TextTraceWriter: StreamedTraceWriter {
   }
 
   private static func header(of report: RunReport) -> [String] {
-    [
+    var lines = [
       "racelab · \(report.model) · runtime \(report.runtime) · "
         + (report.customTaskBody ? "custom task body" : "variant \(report.variant)"),
       "scenario \(report.scenario)" + (report.title.map { " — \"\($0)\"" } ?? ""),
       (["start \(report.start)"] + report.initialState).joined(separator: " · "),
     ]
+    if let schedule = report.schedule {
+      lines.append(
+        "schedule \(schedule) · "
+          + (schedule.hasSuffix(":default")
+            ? "the default schedule, as racelab run shows the file"
+            : "not the default schedule: the file's expectations describe the default one"))
+    }
+    return lines
   }
 }
