@@ -115,11 +115,19 @@ public struct CheckCommand: Sendable {
       report?.add(check.scenarioPath, status: fileStatus, transcript: transcript.written)
       status = max(status, fileStatus)
     }
+    let counterexamples = Set(tally.counterexampleGoldens)
     for orphan in Files.list(traces, suffixes: [".trace", ".svg"])
-    where goldens[Self.traceName(of: orphan)] == nil {
-      let scenario = String(Self.traceName(of: orphan).dropLast(".trace".count)) + ".yaml"
+    where goldens[Self.traceName(of: orphan)] == nil
+      || (orphan.hasSuffix(Self.counterexampleSuffix)
+        && !counterexamples.contains(Files.join(traces, orphan)))
+    {
+      let trace = Self.traceName(of: orphan)
+      let scenario = goldens[trace] ?? String(trace.dropLast(".trace".count)) + ".yaml"
+      let missing =
+        goldens[trace] == nil
+        ? "no scenario " : "no 'explore: {counterexample: …}' in "
       console.writeError(
-        "\(console.red("orphaned")) \(Files.join(traces, orphan).shown): no scenario "
+        "\(console.red("orphaned")) \(Files.join(traces, orphan).shown): \(missing)"
           + Files.join(scenarios, scenario).shown
           + (update ? " (left in place; delete it if it is no longer wanted)" : "") + "\n")
       tally.orphaned += 1
@@ -132,9 +140,16 @@ public struct CheckCommand: Sendable {
     return status
   }
 
-  /// The trace golden a golden belongs to: `a/b.svg` → `a/b.trace`.
+  /// The end of the name of a golden that keeps a counterexample (`a/b.counterexample.trace`).
+  static let counterexampleSuffix = ".counterexample.trace"
+
+  /// The trace golden a golden belongs to: `a/b.svg` and `a/b.counterexample.trace` →
+  /// `a/b.trace`.
   static func traceName(of golden: String) -> String {
-    golden.hasSuffix(".svg") ? String(golden.dropLast(".svg".count)) + ".trace" : golden
+    if golden.hasSuffix(counterexampleSuffix) {
+      return String(golden.dropLast(counterexampleSuffix.count)) + ".trace"
+    }
+    return golden.hasSuffix(".svg") ? String(golden.dropLast(".svg".count)) + ".trace" : golden
   }
 
   /// `a/b.yaml` → `a/b.trace`.
@@ -151,6 +166,8 @@ struct CheckTally {
   var badInput = 0
   var written = 0
   var orphaned = 0
+  /// The counterexample goldens the checked scenarios keep (`explore: {counterexample: …}`).
+  var counterexampleGoldens: [String] = []
 
   mutating func count(_ status: ExitStatus) {
     if status == .success { passed += 1 } else { failed += 1 }

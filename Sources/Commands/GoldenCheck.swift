@@ -2,8 +2,10 @@ import Renderers
 import ScenarioFormat
 
 /// One scenario of `check`: its expectations, its exploration when asked, and its trace
-/// against its golden file (replaced when `update` and the trace is complete), and its SVG
-/// picture against the `.svg` beside the golden when one was committed.
+/// against its golden file (replaced when `update` and the trace is complete), its SVG
+/// picture against the `.svg` beside the golden when one was committed, and the trace of the
+/// shortest counterexample its `explore: {counterexample: NAME}` keeps, against the
+/// `.counterexample.trace` beside the golden.
 struct GoldenCheck {
   var scenarioPath: String
   var goldenPath: String
@@ -43,10 +45,24 @@ struct GoldenCheck {
       console.annotate(output.failedExpectations, path: scenarioPath)
       status = .failure
     }
-    if explore, file.scenario.exploreViolations != nil, case .timeline = file.scenario.content {
-      status = max(status, exploreAndJudge(file, console: console))
+    var exploration: ExplorationReport?
+    if case .timeline = file.scenario.content,
+      (explore && file.scenario.exploreViolations != nil)
+        || file.scenario.exploreCounterexample != nil
+    {
+      exploration = Exploration(
+        file: file, settings: ExploreSettings().forFile(file.scenario, limits: limits)
+      )
+      .run(console: console)
+    }
+    if explore, file.scenario.exploreViolations != nil, let exploration {
+      status = max(status, judge(exploration, file, console: console))
     }
     var settled = [settle(goldenPath, with: output.text, what: "trace", console: console)]
+    if let name = file.scenario.exploreCounterexample, let exploration {
+      tally.counterexampleGoldens.append(counterexamplePath)
+      settled.append(settleCounterexample(of: name, in: exploration, console: console))
+    }
     // A picture is kept only where one was committed: then it is checked and updated too.
     if case .timeline = file.scenario.content, case .file = goldens.read(picturePath) {
       let picture = ScenarioRunner.render(file, format: .svg)
@@ -64,6 +80,28 @@ struct GoldenCheck {
   /// The golden of a picture: the trace's golden with `.svg` for `.trace`.
   var picturePath: String {
     String(goldenPath.dropLast(".trace".count)) + ".svg"
+  }
+
+  /// The golden of the counterexample `explore: {counterexample: NAME}` keeps: the trace's
+  /// golden with `.counterexample.trace` for `.trace`.
+  var counterexamplePath: String {
+    String(goldenPath.dropLast(".trace".count)) + CheckCommand.counterexampleSuffix
+  }
+
+  /// Compares the trace of `name`'s shortest counterexample in `exploration` with its golden;
+  /// fails when the exploration found none.
+  private func settleCounterexample(
+    of name: String, in exploration: ExplorationReport, console: Console
+  ) -> Settled {
+    guard let trace = exploration.violations.first(where: { $0.name == name })?.trace else {
+      console.write(
+        "\(console.red("FAIL")) \(scenarioPath.shown): explore found no counterexample for "
+          + "\(name), whose shortest its 'counterexample:' keeps in \(counterexamplePath.shown)\n")
+      return .failed
+    }
+    return settle(
+      counterexamplePath, with: TextTraceRenderer.render(trace), what: "counterexample",
+      console: console)
   }
 
   /// How one golden compared with what the run gives now.
@@ -114,11 +152,9 @@ struct GoldenCheck {
     return .failed
   }
 
-  private func exploreAndJudge(_ file: ScenarioFile, console: Console) -> ExitStatus {
-    let report = Exploration(
-      file: file, settings: ExploreSettings().forFile(file.scenario, limits: limits)
-    )
-    .run(console: console)
+  private func judge(
+    _ report: ExplorationReport, _ file: ScenarioFile, console: Console
+  ) -> ExitStatus {
     let found = report.violations.map(\.name)
     let summary =
       "explored \(Count.of(report.schedules, "schedule")) (\(report.strategy), "

@@ -1,6 +1,32 @@
 import RacelabKernel
+import Renderers
 
 extension ScenarioFile {
+  /// For `report`, a run of this file along `schedule`: when it is the default run, under the
+  /// file's own variant and runtime, and the file's `explore:` expects invariants to break that
+  /// this run did not break, the line that names them and the command that shows them
+  /// (`racelab explore NAME.yaml`, the file's name, so that the line is the same wherever the
+  /// file is run from and its golden stays put).
+  func exploreHint(for report: RunReport, along schedule: Schedule) -> String? {
+    guard schedule.deviations.isEmpty, expectationsNotChecked == nil,
+      let expected = scenario.exploreViolations
+    else { return nil }
+    let missing = expected.filter { !report.result.violations.contains($0) }
+    guard !missing.isEmpty else { return nil }
+    let name = displayPath.split(separator: "/").last.map(String.init) ?? displayPath
+    var hint =
+      "other orders break \(missing.joined(separator: ", ")) (the file's explore:), which "
+      + "this run does not show: racelab explore \(ShellWord.quoted(name))"
+    if let kept = scenario.exploreCounterexample {
+      let suffix = ScenarioFiles.suffixes.first { name.hasSuffix($0) } ?? ""
+      let golden = name.dropLast(suffix.count)
+      hint +=
+        "; the shortest counterexample of \(kept) is kept beside this trace's golden, in "
+        + "\(golden)\(CheckCommand.counterexampleSuffix)"
+    }
+    return hint
+  }
+
   /// Why the file's `expect:` is not checked in a run along `schedule`: the overrides replaced
   /// what it was written for, or the schedule is not the default one, which the expectations
   /// describe (a counterexample `explore` found, replayed with `--schedule`). `nil` when it is

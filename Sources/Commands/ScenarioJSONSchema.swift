@@ -43,6 +43,10 @@ enum ScenarioJSONSchema {
           "state-graph": [
             "type": "boolean", "description": "explore the state graph, as --state-graph does",
           ],
+          "counterexample": [
+            "enum": vocabulary.invariants.map(\.name),
+            "description": "an invariant of violations whose shortest counterexample check keeps",
+          ],
         ], description: "what explore must find"),
       "task": ["type": "array", "description": "a task body replacing the first one"],
       "tasks": ["type": "object", "description": "task bodies replacing others, by name"],

@@ -82,6 +82,7 @@ enum ScenarioRunner {
       adjust: { report in
         report.expectationsNotChecked = file.expectationsNotChecked(
           along: replay?.schedule ?? .default)
+        report.exploreHint = file.exploreHint(for: report, along: replay?.schedule ?? .default)
         report.customTaskBody = file.scenario.setup.replacesTaskBodies
       },
       writer: { report -> any StreamedTraceWriter in
@@ -131,6 +132,7 @@ enum ScenarioRunner {
       schedule: token,
       traceLimit: file.limits.traceEvents)
     report.expectationsNotChecked = file.expectationsNotChecked(along: schedule)
+    report.exploreHint = file.exploreHint(for: report, along: schedule)
     report.customTaskBody = file.scenario.setup.replacesTaskBodies
     return report
   }

@@ -37,6 +37,9 @@ public struct RunReport: Sendable {
   public var schedule: String?
   /// An optional closing line, such as the fix for a broken variant.
   public var fixHint: String?
+  /// The last closing line of a default run whose file expects `explore` to break invariants
+  /// this run does not: which, and the command that shows them.
+  public var exploreHint: String?
   /// Why the expectations are shown but not checked (they were written for the file's own
   /// variant or runtime, and an override replaced it), or `nil` when they are checked.
   public var expectationsNotChecked: String?

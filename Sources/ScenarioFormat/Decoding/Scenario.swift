@@ -28,6 +28,9 @@ public struct Scenario: Sendable {
   public var exploreStateGraph = false
   /// Where the file's `explore:` key is, if it has one: a verdict against it is reported there.
   public var exploreLocation: SourceLocation?
+  /// `explore: {counterexample: NAME}`: the invariant (one of ``exploreViolations``) whose
+  /// shortest counterexample `check` keeps as a golden beside the scenario's trace.
+  public var exploreCounterexample: String?
 
   /// What the file asks for.
   public enum Content: Sendable {

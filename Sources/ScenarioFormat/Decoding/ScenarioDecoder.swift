@@ -62,6 +62,11 @@ struct ScenarioDecoder {
     let expectations =
       entries.entry("expect").map { decodeExpectations($0.value, vocabulary) } ?? []
     let explore = entries.entry("explore").map { decodeExplore($0.value, vocabulary) }
+    if let explore, explore.counterexample != nil, case .table = content {
+      context.error(
+        entries.entry("explore")?.keyLocation ?? root.location,
+        "a truth table has no schedules, so no counterexample to keep")
+    }
     guard context.diagnostics.isEmpty, let name, let content else { return nil }
     var scenario = Scenario(
       name: name, title: title, about: about, model: vocabulary.name, runtime: runtime,
@@ -69,6 +74,7 @@ struct ScenarioDecoder {
       exploreViolations: explore?.violations, exploreRandom: explore?.random,
       exploreStateGraph: explore?.stateGraph ?? false)
     scenario.exploreLocation = entries.entry("explore")?.keyLocation
+    scenario.exploreCounterexample = explore?.counterexample
     return scenario
   }
 
@@ -232,10 +238,14 @@ struct ScenarioDecoder {
 
   private mutating func decodeExplore(
     _ node: YAMLNode, _ vocabulary: ModelVocabulary
-  ) -> (violations: [String], random: (runs: Int, seed: UInt64)?, stateGraph: Bool) {
-    guard let entries = context.mapping(node, "'explore'") else { return ([], nil, false) }
+  ) -> (
+    violations: [String], random: (runs: Int, seed: UInt64)?, stateGraph: Bool,
+    counterexample: String?
+  ) {
+    guard let entries = context.mapping(node, "'explore'") else { return ([], nil, false, nil) }
     context.checkKeys(
-      entries, allowed: ["violations", "random", "seed", "state-graph"], in: "'explore'")
+      entries, allowed: ["violations", "random", "seed", "state-graph", "counterexample"],
+      in: "'explore'")
     var stateGraph = false
     if let entry = entries.entry("state-graph"),
       case .boolean(let flag) = context.value(entry.value, .boolean, "'state-graph'")
@@ -250,6 +260,19 @@ struct ScenarioDecoder {
     let violations =
       entries.entry("violations").flatMap { decodeInvariants($0.value, vocabulary, "'violations'") }
       ?? []
+    var counterexample: String?
+    if let entry = entries.entry("counterexample"),
+      let name = context.scalar(entry.value, "'counterexample'")
+    {
+      if violations.contains(name) {
+        counterexample = name
+      } else {
+        context.error(
+          entry.value.location,
+          "'counterexample: \(name)' keeps the shortest counterexample of an invariant the file "
+            + "expects to break; list it under 'violations' too")
+      }
+    }
     let counts: ValueKind = .integer(1...1_000_000_000)
     let runs = entries.entry("random").flatMap { context.value($0.value, counts, "'random'") }
     let seed = entries.entry("seed").flatMap {
@@ -258,12 +281,12 @@ struct ScenarioDecoder {
     if case .integer(let count) = runs {
       var start: UInt64 = 1
       if case .integer(let value) = seed { start = UInt64(value) }
-      return (violations, (Int(count), start), stateGraph)
+      return (violations, (Int(count), start), stateGraph, counterexample)
     }
     if let entry = entries.entry("seed"), runs == nil, entries.entry("random") == nil {
       context.error(entry.keyLocation, "'seed' goes with 'random: N'")
     }
-    return (violations, nil, stateGraph)
+    return (violations, nil, stateGraph, counterexample)
   }
 
   private mutating func decodeInvariants(
