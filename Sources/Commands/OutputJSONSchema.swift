@@ -116,7 +116,7 @@ enum OutputJSONSchema {
     let outcome = object(
       required: ["count", "headline", "schedule", "summary"],
       properties: [
-        "count": integer, "headline": text, "schedule": text,
+        "count": integer, "headline": text, "schedule": text, "figures": text,
         "summary": summary(required: ["violations"]),
       ])
     let violation = object(

@@ -107,7 +107,8 @@ package struct ShardMerge {
       }
       for outcome in report.outcomes {
         if let at = outcomes.firstIndex(where: {
-          $0.headline == outcome.headline && $0.violations == outcome.violations
+          $0.headline == outcome.headline && $0.figures == outcome.figures
+            && $0.violations == outcome.violations
         }) {
           outcomes[at].count = try Self.sum(outcomes[at].count, outcome.count, of: "outcome counts")
           if Self.precedes(outcome.schedule, outcomes[at].schedule) {
@@ -213,9 +214,11 @@ package struct ShardMerge {
       guard let summary = outcome["summary"] as? [String: Any],
         let broken = summary["violations"] as? [String]
       else { throw NotAShard() }
+      var figures: String?
+      if outcome["figures"] != nil { figures = try text("figures", in: outcome) }
       return ExplorationReport.Outcome(
         summary: [], violations: broken, headline: try text("headline", in: outcome),
-        count: count, schedule: try text("schedule", in: outcome))
+        figures: figures, count: count, schedule: try text("schedule", in: outcome))
     }
     let found = object["violations"] as? [String: [String: Any]] ?? [:]
     let violations = try found.keys.sorted().map { name in

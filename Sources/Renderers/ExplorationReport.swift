@@ -255,24 +255,25 @@ public enum ExplorationTextRenderer {
 }
 
 /// Renders an exploration report as one JSON object with sorted keys: `schedules`, `complete`,
-/// `states`, `outcomes[] {summary, count, schedule}`, `violations {NAME: {count, schedule,
-/// trace}}`.
+/// `states`, `outcomes[] {summary, count, schedule, headline, figures (when the headline is the
+/// model's answer)}`, `violations {NAME: {count, schedule, trace}}`.
 public enum ExplorationJSONRenderer {
   /// The report as JSON, ending in one newline.
   public static func render(_ report: ExplorationReport) -> String {
     let outcomes = report.outcomes.map { outcome in
-      JSONValue.object([
-        (
-          "summary",
-          .object(
-            TraceEventJSON.members(outcome.summary) + [
-              ("violations", .array(outcome.violations.map(JSONValue.string)))
-            ])
-        ),
-        ("count", .int(Int64(outcome.count))),
-        ("schedule", .string(outcome.schedule)),
-        ("headline", .string(outcome.headline)),
-      ])
+      JSONValue.object(
+        [
+          (
+            "summary",
+            .object(
+              TraceEventJSON.members(outcome.summary) + [
+                ("violations", .array(outcome.violations.map(JSONValue.string)))
+              ])
+          ),
+          ("count", .int(Int64(outcome.count))),
+          ("schedule", .string(outcome.schedule)),
+          ("headline", .string(outcome.headline)),
+        ] + (outcome.figures.map { [("figures", JSONValue.string($0))] } ?? []))
     }
     let violations = report.violations.map { violation in
       (

@@ -85,6 +85,22 @@ struct AnswerTests {
     #expect(output.contains(" × OK: b's write won, as intended\n      writes 2\n"), "\(output)")
   }
 
+  @Test func exploreJSONGivesEachOutcomeItsAnswerAndFigures() throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    var command = ExploreCommand(files: [folder.path("s.yaml")])
+    command.format = .json
+    let (status, output, error) = capture { command.execute(console: $0) }
+    #expect(status == .success, "\(error)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let outcomes = try #require(document["outcomes"] as? [[String: Any]])
+    #expect(
+      Set(outcomes.compactMap { $0["headline"] as? String })
+        == ["HARM: a's write won after 2 writes", "OK: b's write won, as intended"])
+    #expect(outcomes.allSatisfy { $0["figures"] as? String == "writes 2" })
+  }
+
   @Test func aReplayedCounterexampleLeavesTheExpectationsUnchecked() throws {
     let folder = try folder()
     defer { folder.remove() }

@@ -38,7 +38,8 @@ struct CompareCommandTests {
       reading.texts.contains { $0.hasPrefix("      guard !Task.isCancelled → cancelled, returns") })
     #expect(
       reading.texts.contains(
-        "COOLDOWN CONSUMED — 1 attempt (1.4.0), 1 request, 1 shown, pending false"))
+        "HARM: the request was cancelled when the screen went away, yet it fired and spent "
+          + "this version's only prompt"))
   }
 
   @Test func theGuardsDivergeWhereTheResumptionRuns() throws {
@@ -57,8 +58,10 @@ struct CompareCommandTests {
       lines.firstIndex { $0.contains("guard !Task.isCancelled → cancelled") })
     #expect(lines[guardLine].hasPrefix(" B ≠"))
     #expect(
-      lines.contains("A  COOLDOWN CONSUMED — 1 attempt (1.4.0), 1 request, 1 shown, pending false"))
-    #expect(lines.contains { $0.hasPrefix("B  cooldown kept") })
+      lines.contains(
+        "A  HARM: the request was cancelled when the screen went away, yet it fired and spent "
+          + "this version's only prompt"))
+    #expect(lines.contains("B  OK: cooldown kept: no review requested yet, still pending"))
     let header = try #require(lines.firstIndex { $0.hasPrefix("runs ") })
     #expect(
       lines.contains(

@@ -187,7 +187,7 @@ struct MermaidOutputTests {
     #expect(lines.contains { $0.hasPrefix("  L0-xT1: cancel T1 → sleep already completed") })
     let box = lines.firstIndex(of: "  rect rgb(255, 224, 178)")
     #expect(box.map { lines[$0 + 1].contains("BROKEN") } == true)
-    #expect(lines.last?.contains("COOLDOWN CONSUMED") == true)
+    #expect(lines.last?.contains("HARM: the request was cancelled") == true)
   }
 
   @Test func aTruthTableHasNoTimelineToDraw() {

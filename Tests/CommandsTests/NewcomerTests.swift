@@ -156,7 +156,7 @@ struct NewcomerTests {
         "scenarios/review-prompt/canonical/happy-path-original.yaml"), encoding: .utf8)
     let piped = try runRacelab(["run", "-"], input: Data(text.utf8))
     #expect(piped.status == 0)
-    #expect(piped.outputText.contains("COOLDOWN CONSUMED"))
+    #expect(piped.outputText.contains("\nOK: cooldown consumed, as intended: "))
     let bad = try runRacelab(["run", "-"], input: Data("name: x\nmodel: nope\n".utf8))
     #expect(bad.status == 2)
     #expect(bad.errorText.hasPrefix("<stdin>:2:8: error: "))
@@ -183,7 +183,7 @@ struct NewcomerTests {
     let run = try runRacelabOnTerminal(["run", file], in: repositoryRoot, environment: [:])
     #expect(run.output.contains("\u{1B}[1;31m!!"))
     #expect(run.output.contains("\u{1B}[32m✓\u{1B}[0m"))
-    #expect(run.output.contains("\u{1B}[1mCOOLDOWN CONSUMED"))
+    #expect(run.output.contains("\u{1B}[1mHARM: the request was cancelled"))
     let explore = try runRacelabOnTerminal(
       ["explore", windowOriginal], in: repositoryRoot, environment: [:])
     #expect(explore.output.contains("\u{1B}[1;31m!!"))
