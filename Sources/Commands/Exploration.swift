@@ -116,7 +116,7 @@ struct Exploration {
 
   /// The file's space, with the model type erased.
   private static func space(of file: ScenarioFile, timeline: [ScriptedHappening])
-    -> any ScenarioSpace
+    -> ScenarioSpace
   {
     ScenarioExecution.explorer(file.definition, file.scenario, timeline: timeline)
   }
@@ -125,8 +125,8 @@ struct Exploration {
   /// worker a copy of the file loaded again from its bytes. The copies are equal, so the
   /// answer is the same; but no two threads count references to the same objects, which made
   /// a second thread spend about 1.6 times the work of one.
-  private static func workerSpaces(_ space: any ScenarioSpace, file: ScenarioFile)
-    -> @Sendable (Int) -> any ScenarioSpace
+  private static func workerSpaces(_ space: ScenarioSpace, file: ScenarioFile)
+    -> @Sendable (Int) -> ScenarioSpace
   {
     { worker in
       guard worker > 0, let copy = ScenarioFiles.reload(file),
@@ -141,7 +141,7 @@ struct Exploration {
   /// with one shared budget (so the first N schedules are the same whatever the number of
   /// threads); otherwise in parallel, each within the default budget.
   private func exhaust(
-    _ spaces: @escaping @Sendable (Int) -> any ScenarioSpace, roots: [[Int]], console: Console
+    _ spaces: @escaping @Sendable (Int) -> ScenarioSpace, roots: [[Int]], console: Console
   ) -> ExplorationTally {
     let budget = totalBudget(subtrees: roots.count)
     let progress = Progress(console: console, parts: roots.count, budget: budget)
@@ -180,7 +180,7 @@ struct Exploration {
   /// budget of runs; otherwise in parallel, each within the default budget. A shared graph
   /// changes how many runs the exploration takes, never its answer.
   private func exhaustGraph(
-    _ spaces: @escaping @Sendable (Int) -> any ScenarioSpace, roots: [[Int]], graph: StateGraph,
+    _ spaces: @escaping @Sendable (Int) -> ScenarioSpace, roots: [[Int]], graph: StateGraph,
     console: Console
   ) -> ExplorationTally {
     let budget = totalBudget(subtrees: roots.count)
@@ -217,8 +217,8 @@ struct Exploration {
   /// `spaces`, in the roots' order; a root not yet started when an interruption is requested
   /// is skipped and counts as not covered.
   private func inParallel(
-    _ roots: [[Int]], spaces: @escaping @Sendable (Int) -> any ScenarioSpace,
-    _ explore: @Sendable @escaping (any ScenarioSpace, Int) -> ExplorationTally
+    _ roots: [[Int]], spaces: @escaping @Sendable (Int) -> ScenarioSpace,
+    _ explore: @Sendable @escaping (ScenarioSpace, Int) -> ExplorationTally
   ) -> [ExplorationTally] {
     ParallelWork.map(count: roots.count, jobs: settings.jobs, worker: spaces) {
       space, position in

@@ -9,7 +9,7 @@ import ScenarioFormat
 struct ExplorationReportBuilder {
   var file: ScenarioFile
   var timeline: [ScriptedHappening]
-  var space: any ScenarioSpace
+  var space: ScenarioSpace
 
   /// The runs a search for a shorter counterexample may take.
   static let counterexampleBudget = 10_000

@@ -70,9 +70,10 @@ public enum ScenarioExecution {
 
   /// An explorer of the scenario's space on `definition`, with the model type erased.
   static func explorer(
-    _ definition: some ModelDefinition, _ scenario: Scenario, timeline: [ScriptedHappening]
-  ) -> any ScenarioSpace {
-    Explorer(definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
+    _ definition: any ModelDefinition, _ scenario: Scenario, timeline: [ScriptedHappening]
+  ) -> ScenarioSpace {
+    ScenarioSpace(
+      definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
   }
 
   /// Evaluates a truth-table scenario on `definition`.

@@ -13,7 +13,7 @@ import Testing
   static let silent = Console(write: { _ in }, writeError: { _ in }, colour: false)
 
   /// The space of the timeline scenario at `path`, or `nil` for another kind of file.
-  static func space(_ path: String) -> (any ScenarioSpace)? {
+  static func space(_ path: String) -> ScenarioSpace? {
     guard let file = ScenarioFiles.load(path, overrides: Overrides(), console: silent),
       case .timeline(let timeline) = file.scenario.content
     else { return nil }
