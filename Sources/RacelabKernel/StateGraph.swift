@@ -58,10 +58,10 @@ public final class StateGraph: Sendable {
   /// hashed and compared, which reads it: sharing it between threads is safe although a model's
   /// state type does not promise `Sendable`. Its hash is computed once, outside every lock.
   struct Key: Hashable, @unchecked Sendable {
-    let value: AnyHashable
+    let value: StateAtChoice
     let hash: Int
 
-    init(value: AnyHashable) {
+    init(value: StateAtChoice) {
       self.value = value
       self.hash = value.hashValue
     }
@@ -99,19 +99,19 @@ public final class StateGraph: Sendable {
       {
         let canonical = ChoicePoint.laneOrder(
           time: time, first: lowest, alternatives: alternatives)
-        key = Key(value: AnyHashable(StateAtChoice(point: canonical, state: state)))
+        key = Key(value: StateAtChoice(point: canonical, state: state))
         rotation = rank
       } else {
         // A lane-order point whose ready lanes the state does not tell keeps the run's order:
         // a key of its own, never one that would read another run's lanes in a wrong order.
-        key = Key(value: AnyHashable(StateAtChoice(point: point, state: state)))
+        key = Key(value: StateAtChoice(point: point, state: state))
         rotation = nil
       }
     }
 
     /// The point of `state`, a state at a point that is not a lane-order one.
     init(_ state: StateAtChoice) {
-      key = Key(value: AnyHashable(state))
+      key = Key(value: state)
       rotation = nil
     }
   }
@@ -217,7 +217,7 @@ public final class StateGraph: Sendable {
   func claim(_ point: Point) -> Bool {
     shard(of: point.key).withLock { nodes in
       guard nodes[point.key] == nil else { return false }
-      let footprint = (point.key.value.base as? StateAtChoice)?.footprint ?? 1
+      let footprint = point.key.value.footprint
       guard Self.reserve(footprint, in: valuesStored, upTo: valueCapacity) else {
         filledWithValues.store(true, ordering: .releasing)
         filled.store(true, ordering: .releasing)

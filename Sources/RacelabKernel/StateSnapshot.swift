@@ -6,8 +6,13 @@ import ModelContract
 ///
 /// Registration numbers and timer numbers are replaced by their rank, so states that differ only
 /// in how many numbers were handed out compare equal.
-struct StateSnapshot<Model: SimulationModel>: Hashable {
-  struct Entry: Hashable {
+///
+/// It is compared and hashed by methods of its own, not through `Equatable` and `Hashable`:
+/// called from the explorer specialised for a model in another module, conformances of these
+/// nested generic types were reached through their witness tables, as generic code that looked
+/// up type metadata for every entry, lane and task (``ErasedSnapshot``).
+struct StateSnapshot<Model: SimulationModel> {
+  struct Entry {
     /// The entry's class (see ``WindowedArrivals``) and its due instant relative to the
     /// class's arrival: the same wherever the arrival lands.
     var instantClass: Int
@@ -17,7 +22,7 @@ struct StateSnapshot<Model: SimulationModel>: Hashable {
     var action: Action
   }
 
-  enum Action: Hashable {
+  enum Action {
     /// A scripted or scheduled event; one that `maybe: true` lets be lost has a choice ahead
     /// that a delivered twin has not, so the two are different states.
     case event(Model.Event, mayBeLost: Bool)
@@ -25,18 +30,18 @@ struct StateSnapshot<Model: SimulationModel>: Hashable {
     case laneFree(Int32)
   }
 
-  struct Lane: Hashable {
+  struct Lane {
     var jobs: [Job]
     var busyUntil: VirtualTime?
     var isFrozen: Bool
   }
 
-  enum Job: Hashable {
+  enum Job {
     case event(Model.Event)
     case task(Int32)
   }
 
-  struct Task: Hashable {
+  struct Task {
     var program: Int32
     var lane: Int32
     var pc: Int32
@@ -56,35 +61,193 @@ struct StateSnapshot<Model: SimulationModel>: Hashable {
   var violations: [String]
 }
 
+extension StateSnapshot {
+  /// Whether the two states are equal, every part of them.
+  func isEqual(to other: Self) -> Bool {
+    nowClass == other.nowClass && now == other.now && wallClock == other.wallClock
+      && zone == other.zone && violations == other.violations
+      && Self.equal(pendingBatch, other.pendingBatch) { $0.isEqual(to: $1) }
+      && Self.equal(agenda, other.agenda) { $0.isEqual(to: $1) }
+      && Self.equal(lanes, other.lanes) { $0.isEqual(to: $1) }
+      && Self.equal(tasks, other.tasks) { $0.isEqual(to: $1) } && model == other.model
+  }
+
+  /// Feeds every part of the state to `hasher`; equal states feed the same.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(model)
+    Self.hash(pendingBatch, into: &hasher) { $0.hash(into: &$1) }
+    hasher.combine(nowClass)
+    hasher.combine(now)
+    hasher.combine(wallClock)
+    Self.hash(agenda, into: &hasher) { $0.hash(into: &$1) }
+    hasher.combine(zone)
+    Self.hash(lanes, into: &hasher) { $0.hash(into: &$1) }
+    Self.hash(tasks, into: &hasher) { $0.hash(into: &$1) }
+    hasher.combine(violations)
+  }
+
+  static func equal<Element>(
+    _ left: [Element], _ right: [Element], by isEqual: (Element, Element) -> Bool
+  ) -> Bool {
+    left.count == right.count && zip(left, right).allSatisfy { isEqual($0, $1) }
+  }
+
+  static func hash<Element>(
+    _ elements: [Element], into hasher: inout Hasher,
+    by hashElement: (Element, inout Hasher) -> Void
+  ) {
+    hasher.combine(elements.count)
+    for element in elements { hashElement(element, &hasher) }
+  }
+}
+
+extension StateSnapshot.Entry {
+  func isEqual(to other: Self) -> Bool {
+    instantClass == other.instantClass && due == other.due && rank == other.rank
+      && tieLast == other.tieLast && action.isEqual(to: other.action)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(instantClass)
+    hasher.combine(due)
+    hasher.combine(rank)
+    hasher.combine(tieLast)
+    action.hash(into: &hasher)
+  }
+}
+
+extension StateSnapshot.Action {
+  func isEqual(to other: Self) -> Bool {
+    switch (self, other) {
+    case (.event(let event, let mayBeLost), .event(let otherEvent, let otherMayBeLost)):
+      mayBeLost == otherMayBeLost && event == otherEvent
+    case (.timer(let task, let timerRank), .timer(let otherTask, let otherTimerRank)):
+      task == otherTask && timerRank == otherTimerRank
+    case (.laneFree(let lane), .laneFree(let otherLane)): lane == otherLane
+    default: false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .event(let event, let mayBeLost):
+      hasher.combine(0)
+      hasher.combine(event)
+      hasher.combine(mayBeLost)
+    case .timer(let task, let timerRank):
+      hasher.combine(1)
+      hasher.combine(task)
+      hasher.combine(timerRank)
+    case .laneFree(let lane):
+      hasher.combine(2)
+      hasher.combine(lane)
+    }
+  }
+}
+
+extension StateSnapshot.Lane {
+  func isEqual(to other: Self) -> Bool {
+    busyUntil == other.busyUntil && isFrozen == other.isFrozen
+      && StateSnapshot.equal(jobs, other.jobs) { $0.isEqual(to: $1) }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    StateSnapshot.hash(jobs, into: &hasher) { $0.hash(into: &$1) }
+    hasher.combine(busyUntil)
+    hasher.combine(isFrozen)
+  }
+}
+
+extension StateSnapshot.Job {
+  func isEqual(to other: Self) -> Bool {
+    switch (self, other) {
+    case (.event(let event), .event(let otherEvent)): event == otherEvent
+    case (.task(let task), .task(let otherTask)): task == otherTask
+    default: false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .event(let event):
+      hasher.combine(0)
+      hasher.combine(event)
+    case .task(let task):
+      hasher.combine(1)
+      hasher.combine(task)
+    }
+  }
+}
+
+extension StateSnapshot.Task {
+  func isEqual(to other: Self) -> Bool {
+    program == other.program && lane == other.lane && pc == other.pc
+      && isCancelled == other.isCancelled && state == other.state
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(program)
+    hasher.combine(lane)
+    hasher.combine(pc)
+    hasher.combine(isCancelled)
+    hasher.combine(state)
+  }
+}
+
+/// An entry of the agenda, of a window's agenda or of the pending batch, as a snapshot ranks
+/// it: with its instant class (``WindowedArrivals``; -1 in the pending batch).
+struct ClassedEntry {
+  var entry: AgendaEntry
+  var instantClass: Int
+  var isPending = false
+
+  // The two sorts are functions of their own, kept out of line: cross-module optimisation
+  // does not serialise a function whose body sorts with the standard library, and so
+  // ``Simulation/snapshot()`` ran unspecialised from the commands. Calling these, it is
+  // serialised and specialised.
+
+  /// `entries` in registration order.
+  @inline(never)
+  static func inRegistrationOrder(_ entries: [ClassedEntry]) -> [ClassedEntry] {
+    entries.sorted { $0.entry.order < $1.entry.order }
+  }
+
+  /// `timers` in ascending order.
+  @inline(never)
+  static func ascending(_ timers: [Int64]) -> [Int64] {
+    timers.sorted()
+  }
+}
+
 extension Simulation {
   /// The run's state now, for exploration's pruning.
   func snapshot() -> StateSnapshot<Model> {
     let pending = batch[batchRemaining]
     let arrivals = context.arrivals
-    var classed = context.agenda.elements.map { (entry: $0, instantClass: 0, isPending: false) }
+    var classed = context.agenda.elements.map { ClassedEntry(entry: $0, instantClass: 0) }
     for (index, heap) in arrivals.agendas.enumerated() {
-      classed += heap.elements.map { (entry: $0, instantClass: index + 1, isPending: false) }
+      classed += heap.elements.map { ClassedEntry(entry: $0, instantClass: index + 1) }
     }
     // A pending batch entry's class no longer matters: it is applied at this instant.
-    classed += pending.map { (entry: $0, instantClass: -1, isPending: true) }
+    classed += pending.map { ClassedEntry(entry: $0, instantClass: -1, isPending: true) }
     // Ranked by registration alone: that order decides ties wherever the instants fall. An
     // entry of the pending batch stays even when it no longer does anything (the timer of a
     // task killed earlier in the batch): it is still an alternative of the batch's order, so
     // a state with it has more schedules ahead than one without.
-    let sortedEntries = classed.filter { $0.isPending || isLive($0.entry) }.sorted {
-      $0.entry.order < $1.entry.order
-    }
-    let entries = sortedEntries.map { ($0.entry, $0.isPending, $0.instantClass) }
+    let entries = ClassedEntry.inRegistrationOrder(
+      classed.filter { $0.isPending || isLive($0.entry) })
     // Live timer entries only (stale ones were filtered out): each task sleeps on its timer.
-    let timers = entries.compactMap { item -> Int64? in
-      guard case .timer(let task, _) = item.0.action,
-        case .sleeping(let timer) = context.tasks[Int(task)].state
-      else { return nil }
-      return timer
-    }.sorted()
+    let timers = ClassedEntry.ascending(
+      entries.compactMap { item -> Int64? in
+        guard case .timer(let task, _) = item.entry.action,
+          case .sleeping(let timer) = context.tasks[Int(task)].state
+        else { return nil }
+        return timer
+      })
     var agenda: [StateSnapshot<Model>.Entry] = []
     var pendingBatch: [StateSnapshot<Model>.Entry] = []
-    for (rank, (entry, isPending, instantClass)) in entries.enumerated() {
+    for (rank, item) in entries.enumerated() {
+      let (entry, instantClass) = (item.entry, item.instantClass)
       let action: StateSnapshot<Model>.Action
       switch entry.action {
       case .event(let index):
@@ -103,7 +266,7 @@ extension Simulation {
       let canonical = StateSnapshot<Model>.Entry(
         instantClass: instantClass, due: entry.due &- base, rank: rank,
         tieLast: entry.isTieLast, action: action)
-      if isPending { pendingBatch.append(canonical) } else { agenda.append(canonical) }
+      if item.isPending { pendingBatch.append(canonical) } else { agenda.append(canonical) }
     }
     let lanes = context.lanes.map { lane in
       StateSnapshot<Model>.Lane(
