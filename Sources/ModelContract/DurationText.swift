@@ -51,14 +51,26 @@ public enum DurationText {
     let value = time.nanoseconds
     let sign = value < 0 ? "-" : "+"
     let magnitude = value.magnitude
-    let secondsPerDay: UInt64 = 86_400
-    let nanosecondsPerSecond: UInt64 = 1_000_000_000
-    let days = magnitude / (secondsPerDay * nanosecondsPerSecond)
-    let ofDay = magnitude % (secondsPerDay * nanosecondsPerSecond)
-    let seconds = ofDay / nanosecondsPerSecond
-    let second = instant(VirtualTime(nanoseconds: Int64(ofDay % (60 * nanosecondsPerSecond))))
+    let day = 86_400 * nanosecondsPerSecond
+    return "\(sign)\(magnitude / day)d " + clock(magnitude % day)
+  }
+
+  /// An instant as hours, minutes and seconds since the start, as a run that lasts minutes or
+  /// hours but less than a day shows it: `00:31:01.000` (the second with millisecond precision
+  /// and finer digits only when needed).
+  public static func clockInstant(_ time: VirtualTime) -> String {
+    let value = time.nanoseconds
+    return (value < 0 ? "-" : "") + clock(value.magnitude)
+  }
+
+  private static let nanosecondsPerSecond: UInt64 = 1_000_000_000
+
+  /// `hh:mm:ss.mmm` for `magnitude` nanoseconds; the hours grow past two digits when needed.
+  private static func clock(_ magnitude: UInt64) -> String {
+    let seconds = magnitude / nanosecondsPerSecond
+    let second = instant(VirtualTime(nanoseconds: Int64(magnitude % (60 * nanosecondsPerSecond))))
     let secondText = String(second.dropLast())  // without the unit
-    return "\(sign)\(days)d \(twoDigits(seconds / 3600)):\(twoDigits(seconds / 60 % 60)):"
+    return "\(twoDigits(seconds / 3600)):\(twoDigits(seconds / 60 % 60)):"
       + (seconds % 60 < 10 ? "0" + secondText : secondText)
   }
 

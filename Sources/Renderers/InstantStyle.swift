@@ -1,27 +1,36 @@
 import ModelContract
 
-/// How a text trace writes its instants: in seconds (`2.050s`), or, when the run reaches a
-/// day, counted in days (`+30d 00:00:00.100`), so that a month of a subscription reads as days
-/// and hours instead of millions of seconds. One trace uses one style throughout, for its
-/// instants and for the lengths it names.
+/// How a text trace writes its instants: in seconds (`2.050s`); when the run reaches ten
+/// minutes, as a clock (`00:31:01.000`); when it reaches a day, counted in days
+/// (`+30d 00:00:00.100`). So half an hour in the background reads as minutes and a month of a
+/// subscription as days and hours, instead of thousands or millions of seconds. One trace uses
+/// one style throughout, for its instants and for the lengths it names.
 enum InstantStyle: Sendable, Equatable {
   case seconds
+  case clock
   case days
 
   /// A day in nanoseconds.
   static let day: Int64 = 86_400_000_000_000
+  /// Ten minutes in nanoseconds: the first instant a trace writes as a clock.
+  static let tenMinutes: Int64 = 600_000_000_000
 
   /// The style of a trace whose latest instant is `latest`.
   init(latest: VirtualTime) {
-    self = latest.nanoseconds >= Self.day ? .days : .seconds
+    switch latest.nanoseconds {
+    case Self.day...: self = .days
+    case Self.tenMinutes...: self = .clock
+    default: self = .seconds
+    }
   }
 
-  /// A length of `nanoseconds`: as an instant's seconds (`0.100s`), or, among instants in
-  /// days, in the largest unit that writes it exactly (`100ms`, `25h`, `30d`).
+  /// A length of `nanoseconds`: as an instant's seconds (`0.100s`), or, among instants
+  /// written as a clock or in days, in the largest unit that writes it exactly (`100ms`,
+  /// `30m`, `25h`, `30d`).
   func length(_ nanoseconds: Int64) -> String {
     switch self {
     case .seconds: DurationText.instant(VirtualTime(nanoseconds: nanoseconds))
-    case .days: DurationText.format(nanoseconds)
+    case .clock, .days: DurationText.format(nanoseconds)
     }
   }
 
@@ -29,6 +38,7 @@ enum InstantStyle: Sendable, Equatable {
   func format(_ time: VirtualTime) -> String {
     switch self {
     case .seconds: DurationText.instant(time)
+    case .clock: DurationText.clockInstant(time)
     case .days: DurationText.dayInstant(time)
     }
   }

@@ -27,7 +27,12 @@ struct TraceLayout {
   init(laneNames: [String], extent: Extent) {
     laneWidth = ([Self.laneHeader, TraceNarrator.noLane] + laneNames).map(\.count).max() ?? 0
     instants = InstantStyle(latest: extent.latest)
-    timeWidth = instants == .days ? extent.widestDayTime : extent.widestTime
+    timeWidth =
+      switch instants {
+      case .seconds: extent.widestTime
+      case .clock: extent.widestClockTime
+      case .days: extent.widestDayTime
+      }
     orderWidth = max(Self.orderHeader.count, String(extent.mostPlaces).count)
   }
 
@@ -44,6 +49,8 @@ struct TraceLayout {
   struct Extent {
     /// The widest time shown in seconds, at least ``TraceLayout/minimumTimeWidth``.
     private(set) var widestTime = TraceLayout.minimumTimeWidth
+    /// The widest time shown as a clock.
+    private(set) var widestClockTime = 0
     /// The widest time shown in days.
     private(set) var widestDayTime = 0
     /// The latest time shown.
@@ -57,6 +64,7 @@ struct TraceLayout {
       switch line {
       case .head(let time, _, _, _), .broken(let time, _, _, _):
         widestTime = max(widestTime, DurationText.instant(time).count)
+        widestClockTime = max(widestClockTime, DurationText.clockInstant(time).count)
         widestDayTime = max(widestDayTime, DurationText.dayInstant(time).count)
         latest = max(latest, time)
       case .more: break

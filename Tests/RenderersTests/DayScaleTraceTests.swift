@@ -3,8 +3,8 @@ import RacelabKernel
 import Renderers
 import Testing
 
-/// A run that reaches a day writes its instants in days and hours, the time column and the
-/// explanations alike; a shorter run keeps seconds.
+/// A run that reaches a day writes its instants in days and hours, one that reaches ten minutes
+/// as a clock, the time column and the explanations alike; a shorter run keeps seconds.
 @Suite struct DayScaleTraceTests {
   @Test(
     "an instant in days: days since the start, then the time of day",
@@ -23,8 +23,24 @@ import Testing
     #expect(DurationText.dayInstant(VirtualTime(nanoseconds: nanoseconds)) == text)
   }
 
+  @Test(
+    "an instant as a clock: hours, minutes and seconds since the start",
+    arguments: [
+      (0, "00:00:00.000"),
+      (1_861_000_000_000, "00:31:01.000"),
+      (4_500_500_000_000, "01:15:00.500"),
+      (86_399_999_999_999, "23:59:59.999999999"),
+      (360_000_000_000_000, "100:00:00.000"),
+      (-1_000_000_000, "-00:00:01.000"),
+    ] as [(Int64, String)])
+  func clockInstant(_ nanoseconds: Int64, _ text: String) {
+    #expect(DurationText.clockInstant(VirtualTime(nanoseconds: nanoseconds)) == text)
+  }
+
   @Test("the extremes of the clock are written without overflow")
   func extremes() {
+    #expect(DurationText.clockInstant(VirtualTime(nanoseconds: .max)).hasPrefix("2562047:"))
+    #expect(DurationText.clockInstant(VirtualTime(nanoseconds: .min)).hasPrefix("-2562047:"))
     #expect(DurationText.dayInstant(VirtualTime(nanoseconds: .max)).hasPrefix("+106751d "))
     #expect(DurationText.dayInstant(VirtualTime(nanoseconds: .min)).hasPrefix("-106751d "))
   }
@@ -56,18 +72,30 @@ import Testing
       headline: "h", expectations: [], schedule: nil)
   }
 
-  @Test("a run that reaches a day writes every instant in days; a shorter run in seconds")
-  func styleFollowsTheRun() {
+  @Test("a run that reaches a day writes every instant in days")
+  func daysFromADay() {
     let long = TextTraceRenderer.render(
       Self.report(timerDue: VirtualTime(nanoseconds: 90_000_000_000_000)))
     #expect(long.contains("  +0d 00:00:00.000  1  main  T1 starts"))
     #expect(long.contains("sleep 25h → timer #1 due at +1d 01:00:00.000"))
     #expect(long.contains("  +1d 01:00:00.000  1  ·     timer #1 fires"))
     #expect(!long.contains("90000.000s"))
-    let short = TextTraceRenderer.render(
+  }
+
+  @Test("a run from ten minutes to a day writes every instant as a clock; a shorter one in seconds")
+  func clockFromTenMinutes() {
+    let justUnderADay = TextTraceRenderer.render(
       Self.report(timerDue: VirtualTime(nanoseconds: 86_399_000_000_000)))
-    #expect(short.contains("sleep 86399.000s → timer #1 due at 86399.000s"))
-    #expect(short.contains(" 86399.000s  1  ·     timer #1 fires"))
+    #expect(justUnderADay.contains("  00:00:00.000  1  main  T1 starts"))
+    #expect(justUnderADay.contains("sleep 86399s → timer #1 due at 23:59:59.000"))
+    #expect(justUnderADay.contains("  23:59:59.000  1  ·     timer #1 fires"))
+    let tenMinutes = TextTraceRenderer.render(
+      Self.report(timerDue: VirtualTime(nanoseconds: 600_000_000_000)))
+    #expect(tenMinutes.contains("sleep 10m → timer #1 due at 00:10:00.000"))
+    let short = TextTraceRenderer.render(
+      Self.report(timerDue: VirtualTime(nanoseconds: 599_999_000_000)))
+    #expect(short.contains("sleep 599.999s → timer #1 due at 599.999s"))
+    #expect(short.contains(" 599.999s  1  ·     timer #1 fires"))
   }
 }
 
