@@ -11,8 +11,8 @@ extension Simulation {
     let offsetB = Int128(second.due) - Int128(arrivals.base(of: b))
     let orders = arrivals.zone.orders(of: a, plus: offsetA, relativeTo: b, plus: offsetB)
     guard orders.count > 1 else { return orders[0] }
-    let chosen = orders[
-      choose(.instantOrder(describe(first), describe(second), orders: orders))]
+    let pick = choose(.instantOrder(describe(first), describe(second), orders: orders))
+    let chosen = orders[pick]
     var zone = arrivals.zone
     zone.constrain(a, plus: offsetA, chosen, b, plus: offsetB)
     context.arrivals.zone = zone
@@ -20,6 +20,7 @@ extension Simulation {
       startAgain(with: zone.earliest)
       return nil
     }
+    if pick != 0 { recordInstantsOrdered(describe(first), describe(second), chosen) }
     return chosen
   }
 
@@ -44,10 +45,10 @@ extension Simulation {
         of: candidate, plus: offset, relativeTo: nowClass, plus: nowOffset
       ).filter { $0 != .before }
       guard orders.contains(.same) else { continue }
-      let chosen =
+      let pick =
         orders.count == 1
-        ? InstantOrder.same
-        : orders[choose(.instantOrder(describe(entry), "the current instant", orders: orders))]
+        ? 0 : choose(.instantOrder(describe(entry), "the current instant", orders: orders))
+      let chosen = orders.count == 1 ? InstantOrder.same : orders[pick]
       var zone = arrivals.zone
       zone.constrain(candidate, plus: offset, chosen, nowClass, plus: nowOffset)
       context.arrivals.zone = zone
@@ -55,6 +56,7 @@ extension Simulation {
         startAgain(with: zone.earliest)
         return false
       }
+      if pick != 0 { recordInstantsOrdered(describe(entry), "the current instant", chosen) }
       if chosen == .same { classes.append(candidate) }
     }
     return true
@@ -73,9 +75,9 @@ extension Simulation {
     let sides = arrivals.zone.sides(of: instantClass, plus: offset, around: limit)
     guard sides.atOrBefore && sides.after else { return sides.after }
     let orders: [InstantOrder] = [.before, .after]
-    let after =
-      orders[choose(.instantOrder(describe(entry), "the end of the run (until:)", orders: orders))]
-      == .after
+    let end = "the end of the run (until:)"
+    let pick = choose(.instantOrder(describe(entry), end, orders: orders))
+    let after = orders[pick] == .after
     var zone = arrivals.zone
     zone.constrain(instantClass, plus: offset, after: after, limit: limit)
     context.arrivals.zone = zone
@@ -83,6 +85,7 @@ extension Simulation {
       startAgain(with: zone.earliest)
       return nil
     }
+    if pick != 0 { recordInstantsOrdered(describe(entry), end, orders[pick]) }
     return after
   }
 
@@ -116,5 +119,14 @@ extension Simulation {
     case .timer(let task, _): "\(TaskID(index: task))'s sleep timer"
     case .laneFree(let lane): "lane \(lane) free"
     }
+  }
+
+  /// Tells the trace that the schedule put `first` `order` `second` where the windows allowed
+  /// another order too, and the order taken is not the earliest arrivals' one.
+  private mutating func recordInstantsOrdered(
+    _ first: String, _ second: String, _ order: InstantOrder
+  ) {
+    guard context.isTracing else { return }
+    context.record(.instantsOrdered(first: first, second: second, order: order), lane: nil)
   }
 }

@@ -258,6 +258,21 @@ struct Phrasebook {
       + "\(instants.format(window.lowerBound))…\(instants.format(window.upperBound))"
   }
 
+  /// `T1's sleep timer at the same instant as screen-disappear: chosen where the windows allow
+  /// other orders`.
+  func instantsOrdered(_ first: String, _ second: String, _ order: InstantOrder) -> String {
+    "\(first) \(relation(order)) \(second): chosen where the windows allow other orders"
+  }
+
+  /// `before`, `at the same instant as` or `after`.
+  func relation(_ order: InstantOrder) -> String {
+    switch order {
+    case .before: "before"
+    case .same: "at the same instant as"
+    case .after: "after"
+    }
+  }
+
   /// `order chosen: applied before a, b, due at the same instant`.
   func orderChosen(overtook: [String]) -> String {
     "order chosen: applied before \(overtook.joined(separator: ", ")), due at the same instant"

@@ -329,6 +329,9 @@ struct SVGTimeline {
       point(
         .world, time, .note, "\(label) chosen",
         "\(label) \(phrases.arrivalChosen(at: at, window: window))")
+    case .instantsOrdered(let first, let second, let order):
+      let text = phrases.instantsOrdered(first, second, order)
+      point(.world, time, .note, "\(first) \(phrases.relation(order)) \(second)", text)
     case .orderChosen(let label, let overtook):
       point(
         .world, time, .note, "\(label) first",

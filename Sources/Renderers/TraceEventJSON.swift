@@ -96,6 +96,14 @@ struct TraceEventJSON {
         [("event", .string(event))] + instant("windowStart", window.lowerBound)
           + instant("windowEnd", window.upperBound) + instant("at", at)
       )
+    case .instantsOrdered(let first, let second, let order):
+      (
+        "instantsOrdered",
+        [
+          ("first", .string(first)), ("second", .string(second)),
+          ("order", .string("\(order)")),
+        ]
+      )
     case .orderChosen(let event, let overtook):
       (
         "orderChosen",

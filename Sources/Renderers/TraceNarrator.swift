@@ -183,6 +183,9 @@ struct TraceNarrator {
     case .arrivalChosen(let label, let window, let instant):
       close()
       standalone(event.time, lane, label, phrases.arrivalChosen(at: instant, window: window))
+    case .instantsOrdered(let first, let second, let order):
+      close()
+      standalone(event.time, lane, "windows", phrases.instantsOrdered(first, second, order))
     case .orderChosen(let label, let overtook):
       close()
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
