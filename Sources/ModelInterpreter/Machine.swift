@@ -229,8 +229,8 @@ extension InterpretedModel {
       let pick = context.choose(label, among: targets.count)
       context.note(
         ModelNote(
-          kind: "chosen", task: task, subject: "choose", detail: ["the world chose \(names[pick])"])
-      )
+          kind: "chosen", task: task, subject: "choose", detail: ["the world chose \(names[pick])"],
+          fields: [TraceField("alternative", .integer(Int64(pick)))]))
       frame.top.pc = targets[pick]
     case .mayCrash(let label):
       guard crashes < code.maxCrashes, !processDown[frame.process] else { return nil }

@@ -55,7 +55,7 @@ extension InterpretedModel {
             detail: [
               "the database returned row \(pick + 1) of \(matching.count) matching in "
                 + "\(table.name): \(ValueText.columns(matching[pick], table, program))"
-            ]))
+            ], fields: [TraceField("alternative", .integer(Int64(pick)))]))
       }
       return .list(matching[pick])
     }
