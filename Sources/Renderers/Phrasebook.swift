@@ -2,12 +2,14 @@ import ModelContract
 import RacelabKernel
 
 /// The explanation of each kernel fact in plain words, naming the rule of the semantics tables
-/// (`S5`, `K3`) that decided it.
+/// (`S5`, `K3`) that decided it, unless told not to (the brief trace).
 struct Phrasebook {
   let words: RuntimeWords
   let laneNames: [String]
   /// How instants and lengths are written.
   var instants = InstantStyle.seconds
+  /// Whether sentences name the rule that decided them (`(S5)`); the brief trace does not.
+  var citesRules = true
 
   /// The name of `lane`, or its index when the report does not name it.
   func name(of lane: LaneID) -> String {
@@ -48,9 +50,10 @@ struct Phrasebook {
     return text.isEmpty ? nil : text
   }
 
-  /// ` (S5)` after a sentence, or nothing.
+  /// ` (S5)` after a sentence, or nothing (no rule, or a phrasebook that cites none).
   func cite(_ rule: String?) -> String {
-    rule.map { " (\($0))" } ?? ""
+    guard citesRules else { return "" }
+    return rule.map { " (\($0))" } ?? ""
   }
 
   /// `cancel T1 → sleep already returned: flag set, nothing thrown (S5)`; `label` is what the
@@ -168,7 +171,18 @@ struct Phrasebook {
 
   /// `T1 created (fire) · first step queued on main (C5)`.
   func created(_ task: TaskID, program: String, on lane: LaneID) -> String {
-    "\(task) created (\(program)) · first step queued on \(name(of: lane)) (C5)"
+    "\(task) created (\(program)) · first step queued on \(name(of: lane))\(cite("C5"))"
+  }
+
+  /// `T1 created (fire)`: a brief trace's creation, whose lane the task's start shows.
+  func createdBriefly(_ task: TaskID, program: String) -> String {
+    "\(task) created (\(program))"
+  }
+
+  /// `T1 (fire) starts`, or `T1 (fire) starts on main` when `lane` is not the lane of the
+  /// line: a brief trace's creation and first step, told as one.
+  func createdAndStarted(_ task: TaskID, program: String, on lane: String?) -> String {
+    "\(task) (\(program)) starts" + (lane.map { " on \($0)" } ?? "")
   }
 
   /// `sleep 2.000s → timer #1 due at 2.000s`, or for a sleep the model names (`as: request`)
@@ -249,7 +263,7 @@ struct Phrasebook {
     }
     let cut = "busy job cut short"
     let what = busyCut ? (count == 0 ? cut : "\(cut), \(queued)") : queued
-    return "\(what): the process died (L1)"
+    return "\(what): the process died\(cite("L1"))"
   }
 
   /// `arrival chosen at 1.200s in the window 0.050s…2.000s`.

@@ -4,12 +4,18 @@ import RacelabKernel
 /// Folds the kernel's trace events into the lines a reviewer reads: a job's start and everything
 /// it did form one happening; an arrival or a job's end gets a line of its own only when it
 /// explains a wait.
+///
+/// Told `brief`, it leaves out the bookkeeping (`ReadingATrace.md`, "The brief trace"): hops
+/// between actors, calls and their returns, the notes ``BriefTrace`` hides, rule citations, a
+/// task's normal end, a task's job that shows nothing, and a timer's firing whose resumption
+/// runs next; a task created by the happening just before its start is told with it, as one
+/// line.
 struct TraceNarrator {
   /// The lane column's text for happenings outside every lane.
   static let noLane = "·"
 
   private let phrases: Phrasebook
-  /// Whether hops between actors, calls and their returns are left out (`run --brief`).
+  /// Whether the bookkeeping is left out (`run --brief`).
   private let brief: Bool
   /// The lines written so far.
   private(set) var lines: [TraceLine] = []
@@ -17,13 +23,26 @@ struct TraceNarrator {
   private var block: Block?
   /// The job running on each lane, and the one that holds it busy.
   private var running: [LaneID: TraceEvent.Job] = [:]
-  private var held: [LaneID: TraceEvent.Job] = [:]
-  /// Creation lines waiting for the notes of the job that created the task: the cause is read
+  private var holding: [LaneID: TraceEvent.Job] = [:]
+  /// Creations waiting for the notes of the job that created the task: the cause is read
   /// before the effect.
-  private var created: [String] = []
+  private var created: [Creation] = []
+  /// A brief trace's creation that ended its happening, held back until the next line: when
+  /// the task's first step starts first, at the same instant, the two are told as one.
+  private var held: (creation: Creation, block: Block)?
+  /// The start of a task told with its creation, written before its first step's first
+  /// explanation.
+  private var pendingStart: String?
   /// What each sleeping task's sleep stands for, when the model names it (`as: request`), from
   /// the sleep's start to its resumption.
   private var sleepLabels: [TaskID: String] = [:]
+
+  /// A task's creation, as its line tells it.
+  private struct Creation {
+    var task: TaskID
+    var program: String
+    var text: String
+  }
 
   /// The happening the next explanation belongs to.
   private struct Block {
@@ -32,17 +51,21 @@ struct TraceNarrator {
     var subject: String
     /// The task whose step this is, for a task's job.
     var task: TaskID?
+    /// The lane of that step, when the happening is not on it (a brief trace's creation told
+    /// with the start): its notes about something else are on that lane.
+    var jobLane: String?
     /// Whether the next explanation must repeat the head (at the start, after a broken
     /// invariant).
     var needsHead = true
     /// Whether any line of it was written.
     var written = false
-    /// Whether a happening that explained nothing is left out (a brief trace's resumption
-    /// after a hop).
+    /// Whether a happening that explained nothing is left out (a brief trace's task job).
     var quietWhenEmpty = false
   }
 
   init(phrases: Phrasebook, brief: Bool = false) {
+    var phrases = phrases
+    phrases.citesRules = !brief
     self.phrases = phrases
     self.brief = brief
   }
@@ -76,8 +99,12 @@ struct TraceNarrator {
   mutating func read(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
     switch event.kind {
+    case .jobStarted, .jobEnded, .stateShown: break
+    default: releaseHeld()  // something happened between the creation and the start
+    }
+    switch event.kind {
     case .arrived(let label, .queued(let queueLane, let position), let tieLast):
-      close()
+      endHappening()
       let ahead = queues.ahead(of: position)
       queues.enqueue(.event(label), on: queueLane)
       let wait = Self.waits(position, ahead: ahead) ? phrases.queue(position, ahead: ahead) : nil
@@ -90,29 +117,46 @@ struct TraceNarrator {
       open(Block(time: event.time, lane: lane, subject: label))
       if tieLast { explain(event, "arrives (\(Phrasebook.tieLast))") }
     case .jobStarted(let job):
-      close()
+      endHappening()
       if let jobLane = event.lane {
         queues.started(job, on: jobLane)
         running[jobLane] = job
       }
       var block = Block(
         time: event.time, lane: lane, subject: subject(of: job), task: task(of: job))
-      if brief, case .task(_, .hop?) = job { block.quietWhenEmpty = true }
-      open(block)
+      if brief, case .task(let task, let resuming) = job {
+        block.quietWhenEmpty = true
+        if resuming == nil, let (creation, creating) = held, creation.task == task,
+          creating.time == event.time
+        {
+          held = nil
+          block = creating
+          block.task = task
+          block.jobLane = lane
+          pendingStart = phrases.createdAndStarted(
+            task, program: creation.program, on: creating.lane == lane ? nil : lane)
+        }
+      }
+      releaseHeld()  // another job started first
+      self.block = block
     case .jobEnded(let job):
-      close()
-      if let jobLane = event.lane, held[jobLane] == job {
-        held[jobLane] = nil
+      endHappening()
+      if let jobLane = event.lane, holding[jobLane] == job {
+        holding[jobLane] = nil
         standalone(event.time, lane, phrases.name(of: job), phrases.laneFreed(lane))
       }
     case .laneHeld(let until):
-      if let jobLane = event.lane { held[jobLane] = running[jobLane] }
+      if let jobLane = event.lane { holding[jobLane] = running[jobLane] }
       explain(event, phrases.laneHeld(lane, until: until))
     case .lanesFrozen(let frozen):
       explain(event, phrases.lanesFrozen(frozen))
     case .taskCreated(let task, let program, let taskLane):
       queues.enqueue(.task(task, nil), on: taskLane)
-      created.append(phrases.created(task, program: program, on: taskLane))
+      let text =
+        brief
+        ? phrases.createdBriefly(task, program: program)
+        : phrases.created(task, program: program, on: taskLane)
+      created.append(Creation(task: task, program: program, text: text))
     case .taskStarted:
       break  // the head already says "T1 starts"
     case .sleepStarted(let task, let timer, let duration, let due, let rule, let label):
@@ -126,14 +170,16 @@ struct TraceNarrator {
     case .sleepThrewAtOnce(let task, let rule):
       explain(event, phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, let position, let rule):
-      close()
+      endHappening()
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .sleep), on: position.lane)
       let expired = phrases.timerExpired(task, rule: rule, label: sleepLabels[task])
       if let wait = phrases.queue(position, ahead: ahead) {
+        // A wait explains the resumption's lateness: the brief trace keeps it too.
         standalone(event.time, lane, "\(timer) fires", expired)
-        lines.append(.more("continuation \(wait)"))
-      } else {
+        append(.more("continuation \(wait)"))
+      } else if !brief {
+        // The resumption runs next and its line tells the same: the brief trace shows that one.
         standalone(
           event.time, lane, "\(timer) fires", expired + " · continuation queued, runs next")
       }
@@ -172,22 +218,23 @@ struct TraceNarrator {
       if !brief { explain(event, "\(task) calls \(operation)") }
     case .taskEnded(let task, let end):
       sleepLabels[task] = nil
-      explain(event, phrases.ended(task, end))
+      if !(brief && end == .returned) { explain(event, phrases.ended(task, end)) }
     case .note(let note):
-      if !(brief && note.kind == "returned") { narrate(note, event: event) }
+      if !(brief && BriefTrace.hides(note)) { narrate(note, event: event) }
     case .invariantBroken(let name, let detail):
       flushCreated()
-      lines.append(.broken(time: event.time, lane: lane, invariant: name, detail: detail))
+      flushStart()
+      append(.broken(time: event.time, lane: lane, invariant: name, detail: detail))
       block?.needsHead = true
       block?.written = true
     case .arrivalChosen(let label, let window, let instant):
-      close()
+      endHappening()
       standalone(event.time, lane, label, phrases.arrivalChosen(at: instant, window: window))
     case .instantsOrdered(let first, let second, let order):
       close()
       standalone(event.time, lane, "windows", phrases.instantsOrdered(first, second, order))
     case .orderChosen(let label, let overtook):
-      close()
+      endHappening()
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
     case .stateShown:
       // A picture's state row: the text trace shows the happenings that change it.
@@ -205,13 +252,13 @@ struct TraceNarrator {
       let wait = phrases.queue(position, ahead: ahead)
       explain(event, phrases.awaitEnded(task, awaited: awaited, wait: wait))
     case .runStopped:
-      close()
+      endHappening()
       standalone(event.time, lane, "until", phrases.runStopped)
     case .notDelivered(let label, let chosen):
-      close()
+      endHappening()
       standalone(event.time, lane, label, phrases.notDelivered(chosen: chosen))
     case .jobsDropped(let target, let count, let busyCut):
-      close()
+      endHappening()
       // Named when the queue rebuilt from the trace holds just the jobs the kernel dropped.
       let waiting = queues.dropAll(on: target)
       standalone(
@@ -226,7 +273,10 @@ struct TraceNarrator {
   private mutating func narrate(_ note: ModelNote, event: TraceEvent) {
     if let current = block, current.task != nil, !note.continues, current.subject != note.subject {
       flushCreated()
-      block = Block(time: event.time, lane: current.lane, subject: note.subject, task: current.task)
+      flushStart()
+      block = Block(
+        time: event.time, lane: current.jobLane ?? current.lane, subject: note.subject,
+        task: current.task)
     }
     for line in note.detail { write(line, event: event, subject: note.subject, isNote: true) }
   }
@@ -248,35 +298,75 @@ struct TraceNarrator {
 
   private mutating func emit(_ text: String) {
     guard var current = block else { return }
+    var text = text
+    if let start = pendingStart {
+      pendingStart = nil
+      text = start + " · " + text
+    }
     if current.needsHead {
-      lines.append(
-        .head(time: current.time, lane: current.lane, subject: current.subject, text: text))
+      append(.head(time: current.time, lane: current.lane, subject: current.subject, text: text))
       current.needsHead = false
     } else {
-      lines.append(.more(text))
+      append(.more(text))
     }
     current.written = true
+    block = current
+  }
+
+  /// Writes `line`, after the creation held back, if any: its task did not start first.
+  private mutating func append(_ line: TraceLine) {
+    releaseHeld()
+    lines.append(line)
+  }
+
+  private mutating func releaseHeld() {
+    guard let (creation, creating) = held else { return }
+    held = nil
+    let current = block
+    block = creating
+    emit(creation.text)
     block = current
   }
 
   private mutating func flushCreated() {
     let pending = created
     created = []
-    for line in pending { emit(line) }
+    for creation in pending { emit(creation.text) }
+  }
+
+  /// Writes the start of a task told with its creation, when no explanation followed.
+  private mutating func flushStart() {
+    guard let start = pendingStart else { return }
+    pendingStart = nil
+    emit(start)
   }
 
   private mutating func open(_ new: Block) {
-    close()
+    endHappening()
     block = new
   }
 
-  /// Ends the current happening; one that explained nothing still gets its head line. After
-  /// the trace's last event, this writes the last happening's lines.
+  /// Ends the trace: writes the last happening's lines.
   mutating func close() {
+    endHappening()
+    releaseHeld()
+  }
+
+  /// Ends the current happening; one that explained nothing still gets its head line, unless
+  /// it is quiet when empty. A brief trace holds back the happening's last creation
+  /// (``held``).
+  private mutating func endHappening() {
+    flushStart()
+    if brief, block != nil, let last = created.popLast() {
+      flushCreated()
+      releaseHeld()
+      held = block.map { (last, $0) }
+      block = nil
+      return
+    }
     flushCreated()
     if let current = block, !current.written, !current.quietWhenEmpty {
-      lines.append(
-        .head(time: current.time, lane: current.lane, subject: current.subject, text: ""))
+      append(.head(time: current.time, lane: current.lane, subject: current.subject, text: ""))
     }
     block = nil
   }
@@ -284,7 +374,7 @@ struct TraceNarrator {
   private mutating func standalone(
     _ time: VirtualTime, _ lane: String, _ subject: String, _ text: String
   ) {
-    lines.append(.head(time: time, lane: lane, subject: subject, text: text))
+    append(.head(time: time, lane: lane, subject: subject, text: text))
   }
 
   /// Whether an arrival waits for something a reader would not guess: a busy or frozen lane,
