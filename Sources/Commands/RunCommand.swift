@@ -28,7 +28,8 @@ public struct RunCommand: Sendable {
   public var schedule: String?
   /// How large files and runs may be.
   public var limits = ScenarioLimits()
-  /// Whether the text trace leaves out hops between actors, calls and their returns.
+  /// Whether the text trace is brief: its facts without the bookkeeping (hops, calls, returns,
+  /// rule names, default world choices, normal task ends, timers whose task runs next).
   public var brief = false
 
   /// Creates the command.

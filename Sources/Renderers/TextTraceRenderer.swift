@@ -13,8 +13,8 @@ import RacelabKernel
 /// the columns, and ``TextTraceWriter`` writes it during a second, identical run. Rendering a
 /// kept trace goes through the same two, so both give the same bytes.
 public enum TextTraceRenderer {
-  /// The text trace of `report`, ending with exactly one newline; `brief` leaves out hops
-  /// between actors, calls and their returns.
+  /// The text trace of `report`, ending with exactly one newline; `brief` leaves out the
+  /// bookkeeping and keeps the facts (`ReadingATrace.md`, "The brief trace").
   public static func render(_ report: RunReport, brief: Bool = false) -> String {
     let measure = TextTraceMeasure(
       runtime: report.runtime, laneNames: report.laneNames, brief: brief)

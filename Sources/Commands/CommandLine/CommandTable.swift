@@ -48,7 +48,9 @@ public enum CommandCatalog {
           help: "replay a schedule printed by racelab explore (one file only)"),
         OptionSpec(
           name: "--brief", value: .none,
-          help: "a shorter text trace: no hops between actors, calls or their returns"),
+          help: "the text trace's facts without its bookkeeping: no hops, calls, returns, "
+            + "rule names, default world choices, normal task ends or timers whose task runs "
+            + "next"),
         limits,
       ],
       exitStatus: "0 every expectation holds, 1 one does not, 2 bad input or usage"),
