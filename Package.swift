@@ -55,12 +55,15 @@ let package = Package(
     // Scenario format: located node tree -> typed scenario + diagnostics; model files ->
     // checked programs. It knows models through the contract only.
     .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage", "YAML"]),
+    // Reports: the formats CI reads — JUnit XML, GitHub annotations, unified diffs, merged
+    // shards, JSON Schemas; data in, text out, no files and no console.
+    .target(name: "Reports"),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",
       dependencies: [
         "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter",
-        "ScenarioFormat", "Renderers", "ModelLibrary", "YAML",
+        "ScenarioFormat", "Renderers", "Reports", "ModelLibrary", "YAML",
       ]),
     // The executable: argument parsing and exit codes, nothing else.
     .executableTarget(
@@ -146,6 +149,7 @@ let package = Package(
         "CommandTestSupport",
         "TestSizes",
       ]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
     .testTarget(
       name: "RenderersTests",
       dependencies: [

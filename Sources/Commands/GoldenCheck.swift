@@ -1,4 +1,5 @@
 import Renderers
+import Reports
 import ScenarioFormat
 
 /// One scenario of `check`: its expectations, its exploration when asked, and its trace

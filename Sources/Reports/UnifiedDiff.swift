@@ -1,6 +1,6 @@
 /// A unified diff of two texts, line by line, computed with the standard library's
 /// `CollectionDifference`.
-enum UnifiedDiff {
+public enum UnifiedDiff {
   private enum Line {
     case same(String)
     case removed(String)
@@ -9,7 +9,7 @@ enum UnifiedDiff {
 
   /// The diff from `old` to `new` with `context` lines around each change, or `nil` when the
   /// texts are equal.
-  static func make(
+  public static func make(
     old: String, new: String, oldName: String, newName: String, context: Int = 3
   ) -> String? {
     let oldLines = lines(of: old)

@@ -1,6 +1,6 @@
+import Foundation
+import Reports
 import Testing
-
-@testable import Commands
 
 /// Applies a unified diff to `old` (as `patch` would, trusting the hunk headers), for checking
 /// that a diff really turns one text into the other.
