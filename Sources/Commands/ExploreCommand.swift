@@ -1,6 +1,7 @@
 import Foundation
 import RacelabKernel
 import Renderers
+import Reports
 import ScenarioFormat
 
 /// `racelab explore FILE…`: tries every ordering the scenario allows (or a seeded random

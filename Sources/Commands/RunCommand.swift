@@ -1,5 +1,6 @@
 import RacelabKernel
 import Renderers
+import Reports
 import ScenarioFormat
 
 /// `racelab run FILE…`: runs each file (every scenario of a folder, standard input for `-`)

@@ -2,6 +2,7 @@ import Foundation
 import ModelContract
 import ModelInterpreter
 import RacelabKernel
+import Reports
 import ScenarioFormat
 import YAML
 

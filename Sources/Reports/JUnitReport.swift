@@ -1,13 +1,12 @@
 import Foundation
-import RacelabKernel
 
 /// A JUnit XML report, the format CI systems read test results in: one test suite, one test
 /// case per scenario file, with a `failure` (its text: what racelab printed about the file, a
 /// golden's diff or an expectation that failed) or an `error` (the file could not be run).
 /// The bytes depend only on the results: no times, no host names.
-struct JUnitReport {
+public struct JUnitReport: Sendable {
   /// How one scenario came out.
-  enum Outcome {
+  public enum Outcome: Sendable {
     case passed
     /// The file ran and something did not hold.
     case failed(message: String, text: String)
@@ -16,35 +15,42 @@ struct JUnitReport {
   }
 
   /// One scenario's result.
-  struct Case {
-    var name: String
-    var outcome: Outcome
+  public struct Case: Sendable {
+    /// The scenario file's path, as the command was given it.
+    public var name: String
+    /// How it came out.
+    public var outcome: Outcome
+
+    /// The result `outcome` of the scenario `name`.
+    public init(name: String, outcome: Outcome) {
+      self.name = name
+      self.outcome = outcome
+    }
   }
 
   /// The suite's name (`racelab check`).
-  var suite: String
-  var cases: [Case] = []
+  public var suite: String
+  /// The scenarios' results, in the order they ran.
+  public var cases: [Case] = []
 
-  /// Adds the result of the scenario `name`, which ended with `status` after printing
-  /// `transcript`: a failure or an error carries that text, and its first line that says what
-  /// went wrong as the message.
-  mutating func add(_ name: String, status: ExitStatus, transcript: String) {
+  /// A report of the suite `suite` with no results yet.
+  public init(suite: String) {
+    self.suite = suite
+  }
+
+  /// The message of a failure or an error whose text is `transcript`: its first line that says
+  /// what went wrong (`FAIL`, `error:`, `NOT as expected`), else its first line; at most 300
+  /// characters.
+  public static func message(of transcript: String) -> String {
     let lines = transcript.split(separator: "\n").map(String.init)
     let headline =
       lines.first { $0.contains("FAIL") || $0.contains("error:") || $0.contains("NOT as expected") }
       ?? lines.first ?? ""
-    let message = String(headline.prefix(300))
-    switch status {
-    case .success: cases.append(Case(name: name, outcome: .passed))
-    case .failure:
-      cases.append(Case(name: name, outcome: .failed(message: message, text: transcript)))
-    case .badInput:
-      cases.append(Case(name: name, outcome: .error(message: message, text: transcript)))
-    }
+    return String(headline.prefix(300))
   }
 
   /// The report as an XML document, ending with a newline.
-  var xml: String {
+  public var xml: String {
     let failures = cases.filter { if case .failed = $0.outcome { true } else { false } }.count
     let errors = cases.filter { if case .error = $0.outcome { true } else { false } }.count
     let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
@@ -113,44 +119,5 @@ struct JUnitReport {
       index += 1
     }
     return String(kept)
-  }
-
-  /// Writes `report` to `path`, replacing any file there in one step; `.badInput` (with the
-  /// reason printed) when it cannot be written.
-  static func write(_ report: JUnitReport, to path: String, console: Console) -> ExitStatus {
-    // The rules of a golden: a regular file replaced atomically, never a device, a FIFO or
-    // a symbolic link (as root, a plain write would replace /dev/full with a file).
-    let folder = (path as NSString).deletingLastPathComponent
-    do throws(GoldenFiles.Refusal) {
-      try GoldenFiles(root: folder.isEmpty ? "." : folder).replace(path, with: report.xml)
-      return .success
-    } catch {
-      console.report(
-        .input("\(path.shown): the JUnit report could not be written (\(error.description))"))
-      return .badInput
-    }
-  }
-}
-
-/// A console that also keeps, uncoloured, what one scenario's check writes: the text of its
-/// JUnit failure.
-final class ScenarioTranscript: Sendable {
-  private let text = Locked("")
-
-  /// What was written so far, both streams in order.
-  var written: String { text.withLock { $0 } }
-
-  /// `console`, with everything it writes kept here too.
-  func teeing(_ console: Console) -> Console {
-    var tee = console
-    tee.write = { [self] part in
-      console.write(part)
-      text.withLock { $0 += part }
-    }
-    tee.writeError = { [self] part in
-      console.writeError(part)
-      text.withLock { $0 += part }
-    }
-    return tee
   }
 }
