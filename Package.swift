@@ -57,7 +57,7 @@ let package = Package(
     .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage", "YAML"]),
     // Reports: the formats CI reads — JUnit XML, GitHub annotations, unified diffs, merged
     // shards, JSON Schemas; data in, text out, no files and no console.
-    .target(name: "Reports"),
+    .target(name: "Reports", dependencies: ["ModelContract", "YAML"]),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",
@@ -149,7 +149,7 @@ let package = Package(
         "CommandTestSupport",
         "TestSizes",
       ]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "YAML"]),
     .testTarget(
       name: "RenderersTests",
       dependencies: [
