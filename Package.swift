@@ -57,7 +57,8 @@ let package = Package(
     .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage", "YAML"]),
     // Reports: the formats CI reads — JUnit XML, GitHub annotations, unified diffs, merged
     // shards, JSON Schemas; data in, text out, no files and no console.
-    .target(name: "Reports", dependencies: ["ModelContract", "YAML"]),
+    .target(
+      name: "Reports", dependencies: ["ModelContract", "RacelabKernel", "Renderers", "YAML"]),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",
@@ -160,7 +161,7 @@ let package = Package(
       name: "ExplorationTests",
       dependencies: [
         "ModelContract",
-        "Commands", "RacelabKernel", "ScenarioFormat", "YAML", "ReviewPromptModel",
+        "Commands", "RacelabKernel", "ScenarioFormat", "YAML", "ReviewPromptModel", "Reports",
         "CommandTestSupport",
         "TestSizes",
       ]),

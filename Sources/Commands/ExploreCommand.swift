@@ -31,7 +31,7 @@ public struct ExploreCommand: Sendable {
   /// Explores every file; 0 when each file's broken invariants are exactly the expected ones
   /// (and an exhaustive search covered the space), 1 otherwise, 2 on bad input.
   public func execute(console: Console) -> ExitStatus {
-    if merge { return ShardMerge(files: files).execute(console: console) }
+    if merge { return Self.mergeShards(files, console: console) }
     var report = junit.map { _ in JUnitReport(suite: "racelab explore") }
     let status = ScenarioFiles.each(
       files, overrides: overrides, limits: limits, console: console, junit: &report

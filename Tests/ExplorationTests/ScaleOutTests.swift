@@ -1,5 +1,6 @@
 import CommandTestSupport
 import Commands
+import Reports
 import TestSizes
 import Testing
 

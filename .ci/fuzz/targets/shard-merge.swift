@@ -1,8 +1,8 @@
 // Fuzz target: `racelab explore --merge`, joining shards' JSON outputs. Any bytes, split into
 // the files of two shards, give either the merged verdict, whose numbers are whole and add
 // up, or a one-line reason; never a crash, a trap on arithmetic, a hang or a sanitizer report.
-import Commands
 import Renderers
+import Reports
 
 /// libFuzzer's entry point: the input's lines go alternately to two shard files, so that a
 /// seed of two shards' outputs (one per line) merges as `explore --merge a.json b.json` does.
@@ -15,7 +15,7 @@ public func fuzzShardMerge(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     files[line % 2].append(byte)
     if byte == 0x0A { line += 1 }
   }
-  do throws(CommandError) {
+  do throws(ShardMerge.Refusal) {
     let report = try ShardMerge.merge([("a.json", files[0]), ("b.json", files[1])])
     require(report.schedules >= 0, "merged a negative number of schedules")
     var total = 0

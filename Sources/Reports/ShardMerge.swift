@@ -4,9 +4,17 @@ import Renderers
 
 /// `racelab explore --merge SHARD.json…`: joins the `--format json` outputs of every shard of
 /// one exploration into the whole verdict, as one unsharded run would give it.
-package struct ShardMerge {
-  /// The shards' JSON outputs (one object each; a file may hold several lines).
-  var files: [String]
+public enum ShardMerge {
+  /// Why the shards do not merge, in one line.
+  public struct Refusal: Error, Sendable, Equatable {
+    /// What is wrong, in one line.
+    public var message: String
+    /// Whether no shard was given at all: a mistake in the command line rather than in a file.
+    public var isUsage: Bool
+
+    static func usage(_ message: String) -> Refusal { Refusal(message: message, isUsage: true) }
+    static func input(_ message: String) -> Refusal { Refusal(message: message, isUsage: false) }
+  }
 
   /// One shard's findings, as its JSON output gives them.
   private struct ShardResult {
@@ -16,31 +24,12 @@ package struct ShardMerge {
     var subtrees: Int
   }
 
-  func execute(console: Console) -> ExitStatus {
-    var contents: [(path: String, bytes: [UInt8])] = []
-    for path in files {
-      guard let bytes = ScenarioFiles.read(path, console: console) else { return .badInput }
-      contents.append((path, bytes))
-    }
-    do {
-      let merged = try Self.merge(contents)
-      console.write(
-        console.paint(
-          ExplorationTextRenderer.render(merged),
-          headlines: merged.outcomes.map(\.headline)))
-      return merged.expectationsMet ? .success : .failure
-    } catch {
-      console.report(error)
-      return .badInput
-    }
-  }
-
   /// The whole verdict of the shards whose JSON outputs `contents` holds (one object per
   /// line, each file named by its path), or why they do not merge: a line that is not a
   /// shard's output, a number out of range, shards of different explorations, a total that
   /// would pass the largest count.
-  package static func merge(_ contents: [(path: String, bytes: [UInt8])])
-    throws(CommandError) -> ExplorationReport
+  public static func merge(_ contents: [(path: String, bytes: [UInt8])])
+    throws(Refusal) -> ExplorationReport
   {
     var shards: [ShardResult] = []
     for (path, bytes) in contents {
@@ -71,7 +60,7 @@ package struct ShardMerge {
     return first < second
   }
 
-  private static func merge(_ shards: [ShardResult]) throws(CommandError) -> ExplorationReport {
+  private static func merge(_ shards: [ShardResult]) throws(Refusal) -> ExplorationReport {
     guard let first = shards.first else { throw .usage("--merge needs the JSON outputs of shards") }
     let base = first.report
     for shard in shards
@@ -152,7 +141,7 @@ package struct ShardMerge {
   }
 
   /// `a + b`, or an error when the shards' figures add up past the largest count.
-  private static func sum(_ a: Int, _ b: Int, of what: String) throws(CommandError) -> Int {
+  private static func sum(_ a: Int, _ b: Int, of what: String) throws(Refusal) -> Int {
     let (total, overflow) = a.addingReportingOverflow(b)
     if overflow { throw .input("--merge: the shards' \(what) add up past \(Int.max)") }
     return total
