@@ -58,7 +58,8 @@ let package = Package(
     // Reports: the formats CI reads — JUnit XML, GitHub annotations, unified diffs, merged
     // shards, JSON Schemas; data in, text out, no files and no console.
     .target(
-      name: "Reports", dependencies: ["ModelContract", "RacelabKernel", "Renderers", "YAML"]),
+      name: "Reports",
+      dependencies: ["ModelContract", "RacelabKernel", "Renderers", "ScenarioFormat", "YAML"]),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",

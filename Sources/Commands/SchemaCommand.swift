@@ -1,6 +1,7 @@
 import ModelContract
 import ModelLibrary
 import RacelabKernel
+import Reports
 import ScenarioFormat
 
 /// `racelab schema [MODEL | FILE.model.yaml]`: prints what scenario files may say to a model — its events and

@@ -1,3 +1,5 @@
+import Reports
+
 /// racelab's command line: finds the command, parses its arguments against its declaration
 /// in ``CommandCatalog``, runs it, and prints every usage error in one place.
 public enum CommandLineRunner {

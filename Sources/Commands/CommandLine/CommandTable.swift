@@ -1,5 +1,6 @@
 import ModelContract
 import RacelabKernel
+import Reports
 import ScenarioFormat
 
 /// Every command racelab has, with its options: the one declaration that parsing, validation,

@@ -4,7 +4,7 @@ import Foundation
 /// lanes, types, operations and their steps, events, variants, invariants, periodic jobs. It
 /// describes the shape an editor can check as you type; the loader checks the rest (names
 /// resolved, expressions typed, every path returning).
-enum ModelFileJSONSchema {
+public enum ModelFileJSONSchema {
   /// The words a step may be written as alone (`- return`).
   static let bareSteps = ["return", "yield", "guard-not-cancelled", "check-cancellation"]
   /// The keys that name a step in a step mapping.
@@ -21,7 +21,7 @@ enum ModelFileJSONSchema {
   ]
 
   /// The schema as JSON text with sorted keys, ending with a newline.
-  static var text: String {
+  public static var text: String {
     let data =
       (try? JSONSerialization.data(
         withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))

@@ -6,15 +6,15 @@ import Renderers
 /// event's common members (`kind`, `time`, `timeNanoseconds`, `lane`); an event's own members
 /// follow its kind. `.ci/json_schema_check.py` validates the documents of every repository
 /// scenario against them.
-enum OutputJSONSchema {
+public enum OutputJSONSchema {
   /// The documents with a schema.
-  enum Document: String, CaseIterable {
+  public enum Document: String, CaseIterable, Sendable {
     case run
     case explore
   }
 
   /// The schema of `document` as JSON text with sorted keys, ending with a newline.
-  static func text(of document: Document) -> String {
+  public static func text(of document: Document) -> String {
     let schema =
       switch document {
       case .run: run

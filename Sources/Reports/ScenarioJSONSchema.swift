@@ -7,7 +7,7 @@ import ScenarioFormat
 /// and their kinds. Values are described as a YAML 1.2 loader types them (`true` a boolean, `3`
 /// a number, `250ms` a string), which is how such editors read the file; racelab itself reads
 /// every scalar as text and checks more than the schema can say.
-enum ScenarioJSONSchema {
+public enum ScenarioJSONSchema {
   /// The schema of scenarios that name `model` (as `model:` writes it) for `vocabulary`.
   static func schema(of vocabulary: ModelVocabulary, model: String) -> [String: Any] {
     var properties: [String: Any] = [
@@ -77,7 +77,7 @@ enum ScenarioJSONSchema {
   }
 
   /// The schema as JSON text with sorted keys, ending with a newline.
-  static func text(of vocabulary: ModelVocabulary, model: String) -> String {
+  public static func text(of vocabulary: ModelVocabulary, model: String) -> String {
     let data =
       (try? JSONSerialization.data(
         withJSONObject: schema(of: vocabulary, model: model),
