@@ -151,7 +151,7 @@ let package = Package(
         "CommandTestSupport",
         "TestSizes",
       ]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "YAML"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFormat", "YAML"]),
     .testTarget(
       name: "RenderersTests",
       dependencies: [

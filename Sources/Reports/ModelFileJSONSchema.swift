@@ -1,24 +1,23 @@
 import Foundation
+import ScenarioFormat
 
 /// The JSON Schema (draft 2020-12) of model files themselves: the top-level keys, processes and
 /// lanes, types, operations and their steps, events, variants, invariants, periodic jobs. It
 /// describes the shape an editor can check as you type; the loader checks the rest (names
 /// resolved, expressions typed, every path returning).
 public enum ModelFileJSONSchema {
-  /// The words a step may be written as alone (`- return`).
-  static let bareSteps = ["return", "yield", "guard-not-cancelled", "check-cancellation"]
-  /// The keys that name a step in a step mapping.
-  static let stepKeys = [
-    "let", "set", "return", "if", "guard", "call", "sleep", "guard-not-cancelled",
-    "check-cancellation", "yield", "spawn", "cancel", "await", "try", "throw", "transaction",
-    "choose", "may-crash", "relaunch", "crash", "after", "repeat", "for-each", "record", "say",
-    "insert", "update", "delete",
-  ]
-  /// The fields steps take beside their key.
-  static let stepFields = [
-    "then", "else", "with", "into", "on-cancel", "on", "detached", "child", "catch", "steps",
-    "index", "do", "where", "as",
-  ]
+  /// The keys that name a step in a step mapping, as the decoder reads them.
+  static var stepKeys: [String] { ModelFileSteps.keysAndFields.map(\.step) }
+  /// The fields steps take beside their key, each once, in the order the steps first take them
+  /// (`update`'s `set:` is a step key already).
+  static var stepFields: [String] {
+    var fields: [String] = []
+    for field in ModelFileSteps.keysAndFields.flatMap(\.fields)
+    where !fields.contains(field) && !stepKeys.contains(field) {
+      fields.append(field)
+    }
+    return fields
+  }
 
   /// The schema as JSON text with sorted keys, ending with a newline.
   public static var text: String {
@@ -124,7 +123,7 @@ public enum ModelFileJSONSchema {
       "properties": ["as": ["type": "string", "minLength": 1, "maxLength": 40]],
       "anyOf": stepKeys.map { ["required": [$0]] },
     ]
-    return ["type": "array", "items": ["anyOf": [["enum": bareSteps], step]]]
+    return ["type": "array", "items": ["anyOf": [["enum": ModelFileSteps.bareWords], step]]]
   }
 
   private static var bool: [String: Any] { ["type": "boolean"] }

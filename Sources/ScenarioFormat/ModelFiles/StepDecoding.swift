@@ -15,7 +15,8 @@ extension ModelFileDecoder {
     ("repeat", ["steps", "index"]), ("for-each", ["steps"]), ("record", ["with"]), ("say", []),
     ("insert", ["with"]), ("update", ["where", "set"]), ("delete", ["where"]),
   ]
-  static let wordSteps = ["return", "guard-not-cancelled", "check-cancellation", "yield"]
+  /// The steps that may be written as a word alone (`- return`).
+  static let wordSteps = ["return", "yield", "guard-not-cancelled", "check-cancellation"]
 
   /// Decodes a list of steps. Locals declared inside are not visible after the list.
   mutating func decodeSteps(
