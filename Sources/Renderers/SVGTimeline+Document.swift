@@ -10,7 +10,8 @@ extension SVGTimeline {
   static let lineHeight = 11
   /// The font size of labels on the rows.
   static let labelSize = 9
-  /// The longest label a bar shows (a longer one ends with `…`; the tooltip has it all).
+  /// The longest line of a label: a longer label wraps onto further lines, its row growing to
+  /// hold them, so every word is drawn.
   static let longestLabel = 64
   /// The longest value a state row writes in its band.
   static let longestValue = 40
@@ -223,21 +224,34 @@ extension SVGTimeline {
   private func labels(_ item: Item, xs: [Int], track: Int, strip: Int) -> [Label] {
     switch item.shape {
     case .bar(let from, _, let label, let did, _):
-      // One line when it fits; else the job, then a line for each thing it did, placed last
-      // first so that the job's line stands above them.
+      // One line when it fits; else the job, then the things it did, each on lines of its
+      // own, placed last first so that the job's line stands above them.
       let x = xs[from] - 5
       let joined = did.isEmpty ? label : "\(label): \(did.joined(separator: " · "))"
       guard joined.count > Self.longestLabel else {
         return [Label(track: track, x: x, text: joined)]
       }
-      let lines = ["\(label):"] + did.map { "  " + Self.shown($0, limit: Self.longestLabel) }
+      let lines =
+        Self.wrapped("\(label):")
+        + did.flatMap { Self.wrapped($0, width: Self.longestLabel - 2).map { "  " + $0 } }
       return lines.reversed().map { Label(track: track, x: x, text: $0) }
     default:
-      return label(item, xs: xs, track: track, strip: strip).map { [$0] } ?? []
+      guard let label = label(item, xs: xs, track: track, strip: strip) else { return [] }
+      return Self.wrapped(label.text, width: Self.longestLabel).reversed().map {
+        var line = label
+        line.text = $0
+        return line
+      }
     }
   }
 
-  /// The one label of a shape other than a bar, or `nil`.
+  /// `text` on lines of at most `width` characters, broken at spaces, each line after the
+  /// first indented.
+  static func wrapped(_ text: String, width: Int = SVGTimeline.longestLabel) -> [String] {
+    LineWrapping.lines(text, width: width, indent: "  ")
+  }
+
+  /// The label of a shape other than a bar, on one line before it is wrapped, or `nil`.
   private func label(_ item: Item, xs: [Int], track: Int, strip: Int) -> Label? {
     let x = xs[item.column]
     switch item.shape {
@@ -251,9 +265,7 @@ extension SVGTimeline {
       return Label(
         track: track, x: x - 4, text: contents, attributes: " font-family=\"monospace\"")
     case .point(_, let label):
-      return label.map {
-        Label(track: track, x: x + 4, text: Self.shown($0, limit: Self.longestLabel))
-      }
+      return label.map { Label(track: track, x: x + 4, text: $0) }
     case .broken(let name):
       return Label(
         track: strip, x: x + 6, text: "BROKEN \(name)", size: 10,

@@ -32,7 +32,8 @@ public enum TraceComparisonPicture {
     // Wide enough for the columns and for the heading (bold, about 9 px a character).
     let width = max(markWidth + runs.count * columnWidth + 10, 20 + 9 * heading.count)
     let warnings = runs.map { run in
-      run.warning.map { wrap(TraceComparison.warningMark + $0, width: characters) } ?? []
+      run.warning.map { LineWrapping.lines(TraceComparison.warningMark + $0, width: characters) }
+        ?? []
     }
     let labelsBottom = 50 + rowHeight * (warnings.map(\.count).max() ?? 0)
     let top = labelsBottom + 20
@@ -47,8 +48,8 @@ public enum TraceComparisonPicture {
     let answers = runs.map { run in
       let violations = run.report.result.violations
       return (
-        wrap(run.report.headline, width: answerCharacters),
-        wrap(
+        LineWrapping.lines(run.report.headline, width: answerCharacters),
+        LineWrapping.lines(
           "broken: " + (violations.isEmpty ? "none" : violations.joined(separator: ", ")),
           width: answerCharacters)
       )
@@ -126,22 +127,6 @@ public enum TraceComparisonPicture {
       visible.prefix(20).allSatisfy { $0 == " " }
       ? "      " + visible.drop { $0 == " " }
       : visible.split(separator: "  ").map { $0.drop { $0 == " " } }.joined(separator: "  ")
-    return wrap(shown, width: characters, indent: "        ")
-  }
-
-  /// `text` in lines of at most `width` characters, broken at spaces where it can be, each
-  /// line after the first starting with `indent`.
-  static func wrap(_ text: String, width: Int, indent: String = "  ") -> [String] {
-    var lines: [String] = []
-    var rest = Substring(text)
-    while rest.count > width - (lines.isEmpty ? 0 : indent.count) {
-      let room = width - (lines.isEmpty ? 0 : indent.count)
-      let head = rest.prefix(room)
-      let cut = head.lastIndex(of: " ").flatMap { $0 > head.startIndex ? $0 : nil } ?? head.endIndex
-      lines.append((lines.isEmpty ? "" : indent) + rest[..<cut])
-      rest = rest[cut...].drop { $0 == " " }
-    }
-    lines.append((lines.isEmpty ? "" : indent) + rest)
-    return lines
+    return LineWrapping.lines(shown, width: characters, indent: "        ")
   }
 }

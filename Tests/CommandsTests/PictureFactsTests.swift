@@ -146,6 +146,39 @@ struct PictureFactsTests {
     #expect(!shown.contains { $0.contains("hover") })
   }
 
+  @Test(
+    "no label is cut short: a long one wraps onto more lines of its row",
+    arguments: repositoryScenarioPaths().filter { formats(of: $0).contains(.svg) })
+  func labelsAreNotCut(_ path: String) throws {
+    let reading = try picture(String(path.dropFirst("scenarios/".count)))
+    for label in reading.labels {
+      #expect(!label.text.hasSuffix("…"), "'\(label.text)' is cut")
+      #expect(label.text.count <= 64, "'\(label.text)' is one long line")
+    }
+  }
+
+  @Test(
+    "the facts at the end of a long label are drawn, not only in its tooltip",
+    arguments: [
+      ("entitlements/lost-expired-webhook-original.yaml", "member free, panel pro, rule free"),
+      (
+        "subscription-cache/switch-during-refresh-original.yaml",
+        "the database row is wiped, the keychain snapshot is left"
+      ),
+      ("explore/show-window-s5-original.yaml", "version 1.0.0 not yet prompted) → pending"),
+      ("explore/show-window-s5-original.yaml", "(holds the presenter weakly)"),
+    ])
+  func longLabelsAreDrawnInFull(_ scenario: String, _ fact: String) throws {
+    let reading = try picture(scenario)
+    // A label's lines share its x and run down the page; read them back as one text.
+    let byX = Dictionary(grouping: reading.labels) { $0.number("x") ?? 0 }
+    let texts = byX.values.map { lines in
+      lines.sorted { ($0.number("y") ?? 0) < ($1.number("y") ?? 0) }
+        .map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+    #expect(texts.contains { $0.contains(fact) }, "'\(fact)' is not drawn")
+  }
+
   @Test("a bar says what its job did: the job, then its calls and notes")
   func barsSayWhatTheJobDid() throws {
     let labels = try picture("purchases/killed-before-verify-day-2-original.yaml").labels.map(
