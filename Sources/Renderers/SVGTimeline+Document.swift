@@ -402,6 +402,17 @@ extension SVGTimeline {
       "<path d=\"M\(x) \(y - 13) L\(x + 3) \(y - 7) L\(x + 7) \(y - 7) L\(x + 4) \(y - 3) "
         + "L\(x + 5) \(y + 2) L\(x) \(y - 1) L\(x - 5) \(y + 2) L\(x - 4) \(y - 3) "
         + "L\(x - 7) \(y - 7) L\(x - 3) \(y - 7) Z\" fill=\"#7c3aed\" stroke=\"#4c1d95\"/>"
+    case .lost:
+      // The arrival's triangle, hollow and dashed: it was due and never came.
+      "<path d=\"M\(x - 5) \(y - 6) L\(x + 5) \(y - 6) L\(x) \(y + 4) Z\" fill=\"#ffffff\" "
+        + "stroke=\"#374151\" stroke-width=\"1.5\" stroke-dasharray=\"2 1.5\"/>"
+    case .dropped:
+      // The queue's box, struck out.
+      "<rect x=\"\(x - 4)\" y=\"\(y - 4)\" width=\"8\" height=\"8\" fill=\"none\" "
+        + "stroke=\"#6b7280\"/><line x1=\"\(x - 6)\" y1=\"\(y + 6)\" x2=\"\(x + 6)\" "
+        + "y2=\"\(y - 6)\" stroke=\"#b91c1c\" stroke-width=\"2\"/>"
+    case .stop:
+      "<rect x=\"\(x - 1)\" y=\"\(y - 8)\" width=\"6\" height=\"16\" fill=\"#111827\"/>"
     }
   }
 
@@ -411,6 +422,7 @@ extension SVGTimeline {
     // Each entry draws its sample with its text's left edge `x` and baseline `y`.
     let entries: [(shown: Bool, sample: (Int, Int) -> String, text: String)] = [
       (draws(.arrival), { glyph(.arrival, x: $0 - 14, y: $1 - 4) }, "arrival"),
+      (draws(.lost), { glyph(.lost, x: $0 - 14, y: $1 - 4) }, "never arrives (lost)"),
       (
         draws { if case .bar(_, _, _, _, false) = $0 { true } else { false } },
         {
@@ -436,6 +448,8 @@ extension SVGTimeline {
       (draws(.note), { glyph(.note, x: $0 - 13, y: $1 - 3) }, "note"),
       (draws(.end), { glyph(.end, x: $0 - 13, y: $1 - 3) }, "the task ends"),
       (draws(.crash), { glyph(.crash, x: $0 - 13, y: $1 - 3) }, "killed with its process"),
+      (draws(.dropped), { glyph(.dropped, x: $0 - 13, y: $1 - 3) }, "queued jobs dropped"),
+      (draws(.stop), { glyph(.stop, x: $0 - 15, y: $1 - 3) }, "the run stops"),
       (
         draws { if case .broken = $0 { true } else { false } },
         {

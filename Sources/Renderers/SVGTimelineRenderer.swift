@@ -6,7 +6,8 @@ import RacelabKernel
 /// (`picture: rows:`, each value written in its band), one per task and one for the timers;
 /// jobs as bars labelled with what they did (a job that holds its lane is a long dark bar),
 /// sleeps as spans labelled with their due instant, cancels, timer expiries, resumptions,
-/// crashes and notes as marked points labelled in words (the full explanation is also a
+/// crashes, lost happenings, dropped jobs, the run's stop and notes as marked points labelled in
+/// words (the full explanation is also a
 /// tooltip, but no fact is only there), broken invariants as hatched bands labelled `BROKEN`
 /// (colour is never the only sign), and a legend. A star marks where a sleep's outcome is
 /// decided (the timer on Swift, the resumption on Kotlin); on Swift, the stretch between the
@@ -58,19 +59,26 @@ struct SVGTimeline {
     case flag(from: Int, to: Int, label: String)
     /// What waits on a lane, front first, when a job joined it: `[screen-disappear, T1▶]`.
     case queue(String, count: Int)
-    /// A point: an arrival, a cancel, a timer expiry, a resumption, a note.
+    /// A point: an arrival, a cancel, a timer expiry, a resumption, a note, and the others
+    /// ``Mark`` names.
     case point(Mark, label: String?)
     /// A broken invariant across every row.
     case broken(name: String)
   }
 
-  /// The kinds of point, each with its own glyph.
+  /// The kinds of point, each with its own glyph: no glyph stands for two meanings.
   enum Mark: String {
     case arrival, cancel, timer, resume, note, end
     /// A task killed with its process.
     case crash
     /// Where a sleep's outcome is decided.
     case decided
+    /// A happening that never arrives (`lost: true`, or `maybe:` lost by the schedule).
+    case lost
+    /// Jobs dropped from a lane's queue when its process died.
+    case dropped
+    /// Where the run stops (`until:`).
+    case stop
   }
 
   struct Item {
@@ -306,11 +314,13 @@ struct SVGTimeline {
         .task(task), time, .resume, "\(awaited) done",
         phrases.awaitEnded(task, awaited: awaited, wait: nil))
     case .runStopped:
-      point(.world, time, .end, "until", phrases.runStopped)
+      point(.world, time, .stop, "until: \(phrases.runStopped)", phrases.runStopped)
     case .notDelivered(let label, let chosen):
-      point(.world, time, .cancel, label, "\(label) \(phrases.notDelivered(chosen: chosen))")
+      let lost = "\(label) \(phrases.notDelivered(chosen: chosen))"
+      point(.world, time, .lost, lost, lost)
     case .jobsDropped(let lane, let count, let busyCut):
-      point(.lane(lane), time, .cancel, "dropped", phrases.jobsDropped(count, busyCut: busyCut))
+      let dropped = phrases.jobsDropped(count, busyCut: busyCut)
+      point(.lane(lane), time, .dropped, dropped, dropped)
     case .note(let note):
       let text = ([note.subject] + note.detail).joined(separator: " · ")
       // A note of the job running on a lane (or of the task whose step it is) is part of what

@@ -179,6 +179,60 @@ struct PictureFactsTests {
     #expect(texts.contains { $0.contains(fact) }, "'\(fact)' is not drawn")
   }
 
+  /// Each kind of mark, by its group's class, and the legend's words for it.
+  static let legendEntries = [
+    "arrival": "arrival", "cancel": "cancel", "timer": "timer expires",
+    "resume": "resumption (returned or threw)", "note": "note", "end": "the task ends",
+    "crash": "killed with its process", "decided": "the sleep's outcome is decided",
+    "lost": "never arrives (lost)", "dropped": "queued jobs dropped", "stop": "the run stops",
+  ]
+
+  @Test(
+    "the legend explains every kind of mark drawn, and no other",
+    arguments: repositoryScenarioPaths().filter { formats(of: $0).contains(.svg) })
+  func legendListsTheMarksDrawn(_ path: String) throws {
+    let reading = try picture(String(path.dropFirst("scenarios/".count)))
+    let drawn = Set(
+      reading.elements.compactMap { element -> String? in
+        guard element.name == "g", let name = element.attributes["class"],
+          name.hasPrefix("mark ")
+        else { return nil }
+        return String(name.dropFirst("mark ".count))
+      })
+    let legend = Set(
+      reading.elements.filter { $0.group == "legend" && $0.name == "text" }.map(\.text))
+    #expect(drawn.isSubset(of: Self.legendEntries.keys), "a mark the legend cannot name")
+    for (mark, entry) in Self.legendEntries {
+      #expect(drawn.contains(mark) == legend.contains(entry), "'\(entry)' in the legend")
+    }
+  }
+
+  @Test("a happening that never arrives has a mark of its own, not the cancel's ✕")
+  func lostHappeningHasItsOwnMark() throws {
+    let reading = try picture("entitlements/lost-expired-webhook-never-original.yaml")
+    #expect(reading.groups("mark lost").count == 1)
+    #expect(reading.groups("mark cancel").isEmpty, "nothing is cancelled in this run")
+    #expect(reading.labels.contains { $0.text.contains("webhook a expired never arrives: lost") })
+    // The run's stop is not a task's end either.
+    #expect(reading.groups("mark stop").count == 1)
+    #expect(reading.labels.contains { $0.text.hasPrefix("until: the run stops here") })
+    // The two glyphs differ in shape or look, not only in where they are.
+    let cancelled = try picture("review-prompt/canonical/busy-main-disappear-original.yaml")
+    func glyph(_ reading: PictureElements, _ mark: String) -> Set<String> {
+      Set(
+        reading.elements.filter { $0.group == "mark \(mark)" && !["g", "title"].contains($0.name) }
+          .map { element in
+            ([element.name]
+              + ["fill", "stroke", "stroke-dasharray"].map {
+                element.attributes[$0] ?? ""
+              }).joined(separator: " ")
+          })
+    }
+    let lost = glyph(reading, "lost")
+    #expect(!lost.isEmpty && lost.isDisjoint(with: glyph(cancelled, "cancel")))
+    #expect(lost.isDisjoint(with: glyph(reading, "arrival")))
+  }
+
   @Test("a bar says what its job did: the job, then its calls and notes")
   func barsSayWhatTheJobDid() throws {
     let labels = try picture("purchases/killed-before-verify-day-2-original.yaml").labels.map(
