@@ -19,7 +19,20 @@ struct RepeatFolder {
   /// for.
   enum Output: Equatable {
     case line(TraceLine)
-    case fold(String)
+    case fold(Fold)
+  }
+
+  /// Instants folded into one line: the line, and what a picture needs to fold the same
+  /// instants into one column.
+  struct Fold: Equatable {
+    /// `⋮ the same again 28 times, every 1d, +2d 01:30:00.000 … +29d 01:30:00.000 (T3–T30)`.
+    var text: String
+    /// The instants folded, in order.
+    var times: [VirtualTime]
+    /// How many times the block above repeats.
+    var repeats: Int
+    /// How far apart the repeats are (`1d`).
+    var every: String
   }
 
   /// One instant's lines.
@@ -136,7 +149,11 @@ struct RepeatFolder {
     var rest = held[...]
     if blocks >= Self.fewestRepeats {
       let folded = Array(held.prefix(blocks * period))
-      emit(.fold(description(of: folded, blocks: blocks)))
+      emit(
+        .fold(
+          Fold(
+            text: description(of: folded, blocks: blocks), times: folded.map(\.time),
+            repeats: blocks, every: DurationText.format(repeatStride(of: folded)))))
       rest = held.dropFirst(blocks * period)
     }
     let pending = Array(rest)
@@ -157,9 +174,7 @@ struct RepeatFolder {
       period == 1 ? "the same again" : "the \(period) instants above again, the same way,"
     // Every folded instant is its counterpart in the block above moved by a whole number of
     // strides, so the fold says exactly when each happened.
-    let stride =
-      folded[0].time.nanoseconds - written[written.count - period].instant.time.nanoseconds
-    let every = ", every \(DurationText.format(stride))"
+    let every = ", every \(DurationText.format(repeatStride(of: folded)))"
     let span =
       style.format(folded[0].time) + " … " + style.format(folded[folded.count - 1].time)
     let tasks = folded.flatMap(\.tasks)
@@ -169,6 +184,11 @@ struct RepeatFolder {
         return low == high ? " (T\(low))" : " (T\(low)–T\(high))"
       } ?? ""
     return "⋮ \(what) \(blocks) times\(every), \(span)\(named)"
+  }
+
+  /// How far the first of the `folded` instants is from its counterpart in the block above.
+  private func repeatStride(of folded: [Instant]) -> Int64 {
+    folded[0].time.nanoseconds - written[written.count - period].instant.time.nanoseconds
   }
 
   /// `text` with its task and timer numbers renumbered by first appearance (in `numbers`,

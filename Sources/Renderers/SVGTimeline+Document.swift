@@ -157,7 +157,15 @@ extension SVGTimeline {
       out.append(
         "<text x=\"10\" y=\"\(box.middle + 4)\" font-weight=\"bold\">\(esc(name))</text>")
     }
-    // The time axis: a tick where each instant begins, breaks over long gaps.
+    // The time axis: a tick where each instant begins, breaks over long gaps; a fold's column
+    // says how often and how far apart its instants came instead of when, and needs no break
+    // before it.
+    var folds: [Int: String] = [:]
+    for item in items {
+      if case .fold(let repeats, let every, _) = item.shape {
+        folds[item.column] = "× \(repeats), every \(every)"
+      }
+    }
     for (index, time) in columnTimes.enumerated()
     where index == 0 || columnTimes[index - 1] != time {
       let x = xs[index]
@@ -166,9 +174,9 @@ extension SVGTimeline {
           + "stroke=\"#d0d4da\" stroke-width=\"1\"/>")
       out.append(
         "<text x=\"\(x)\" y=\"\(bodyTop - 10)\" transform=\"rotate(-40 \(x) \(bodyTop - 10))\">"
-          + "\(esc(phrases.instants.format(time)))</text>")
+          + "\(esc(folds[index] ?? phrases.instants.format(time)))</text>")
       let gap = index > 0 ? time.nanoseconds - columnTimes[index - 1].nanoseconds : 0
-      if gap > Self.breakAfter.nanoseconds {
+      if gap > Self.breakAfter.nanoseconds, folds[index] == nil {
         let middle = (xs[index - 1] + x) / 2
         let length = phrases.instants.length(gap)
         let tooltip = esc("a gap of \(length), not to scale")
@@ -216,6 +224,7 @@ extension SVGTimeline {
     case .flag: 1
     case .point: 2
     case .broken: 3
+    case .fold: 0
     }
   }
 
@@ -236,8 +245,10 @@ extension SVGTimeline {
         + did.flatMap { Self.wrapped($0, width: Self.longestLabel - 2).map { "  " + $0 } }
       return lines.reversed().map { Label(track: track, x: x, text: $0) }
     default:
+      // A row's lines are placed upwards from its shapes, the strip's downwards from the rows.
       guard let label = label(item, xs: xs, track: track, strip: strip) else { return [] }
-      return Self.wrapped(label.text, width: Self.longestLabel).reversed().map {
+      let lines = Self.wrapped(label.text, width: Self.longestLabel)
+      return (label.track == strip ? lines : lines.reversed()).map {
         var line = label
         line.text = $0
         return line
@@ -270,6 +281,8 @@ extension SVGTimeline {
       return Label(
         track: strip, x: x + 6, text: "BROKEN \(name)", size: 10,
         attributes: " font-weight=\"bold\" fill=\"#9a3412\"")
+    case .fold(_, _, let text):
+      return Label(track: strip, x: x - 6, text: text, attributes: " fill=\"#374151\"")
     case .band, .flagOnly:
       return nil
     }
@@ -286,7 +299,7 @@ extension SVGTimeline {
       case .bar(_, let to, _, _, _), .span(_, let to, _), .flagOnly(_, let to), .flag(_, let to, _),
         .band(_, let to, _, _):
         last = max(last, to)
-      case .point, .queue, .broken: break
+      case .point, .queue, .broken, .fold: break
       }
       let life = lives[task].map { min($0.lowerBound, item.column)...max($0.upperBound, last) }
       lives[task] = life ?? item.column...last
@@ -365,6 +378,10 @@ extension SVGTimeline {
     case .point(let mark, _):
       return "<g class=\"mark \(mark.rawValue)\" data-x=\"\(x)\" data-y=\"\(y)\">\(title)"
         + "\(glyph(mark, x: x, y: y))</g>"
+    case .fold:
+      return "<g class=\"fold\">\(title)<rect x=\"\(x - 6)\" y=\"\(bodyTop)\" width=\"12\" "
+        + "height=\"\(bodyBottom - bodyTop)\" fill=\"#e5e7eb\" stroke=\"#6b7280\" "
+        + "stroke-dasharray=\"2 2\"/></g>"
     case .broken:
       return "<g class=\"broken\">\(title)<rect x=\"\(x - 4)\" y=\"\(bodyTop)\" width=\"8\" "
         + "height=\"\(bodyBottom - bodyTop)\" fill=\"url(#hatch)\" stroke=\"#c2410c\" "
@@ -458,6 +475,13 @@ extension SVGTimeline {
         "broken invariant"
       ),
       (draws(.decided), { glyph(.decided, x: $0 - 13, y: $1) }, "the sleep's outcome is decided"),
+      (
+        draws { if case .fold = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 17)\" y=\"\($1 - 8)\" width=\"8\" height=\"12\" fill=\"#e5e7eb\" "
+            + "stroke=\"#6b7280\" stroke-dasharray=\"2 2\"/>"
+        }, "the same again, folded into one column"
+      ),
       (
         draws { if case .flagOnly = $0 { true } else { false } },
         {

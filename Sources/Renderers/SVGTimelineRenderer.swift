@@ -17,6 +17,8 @@ import RacelabKernel
 /// Time runs left to right in order: each drawn happening takes a column, and the space
 /// between two instants grows with the number of digits of the gap, so a 40 ms race and a
 /// 120-day cooldown fit one picture; a gap of more than a minute is drawn as a break (`≈`).
+/// Instants the text trace folds (a daily job that changes nothing, a month of it) are folded
+/// into one column here too, labelled with the trace's fold line.
 /// Coordinates are integers and every name comes from the report, so the same report gives the
 /// same bytes for every model.
 public enum SVGTimelineRenderer {
@@ -29,6 +31,7 @@ public enum SVGTimelineRenderer {
     var drawing = SVGTimeline(phrases: phrases)
     for event in report.result.trace { drawing.draw(event) }
     drawing.finish()
+    drawing.fold(SVGTimeline.folds(of: report))
     return drawing.document(report: report)
   }
 
@@ -64,6 +67,9 @@ struct SVGTimeline {
     case point(Mark, label: String?)
     /// A broken invariant across every row.
     case broken(name: String)
+    /// Instants folded into one column, as the text trace folds them: the block before it
+    /// again `repeats` times, `every` apart; `text` is the trace's fold line.
+    case fold(repeats: Int, every: String, text: String)
   }
 
   /// The kinds of point, each with its own glyph: no glyph stands for two meanings.
@@ -427,6 +433,14 @@ struct SVGTimeline {
     rows = rows.filter {
       if case .queue(let lane) = $0 { crowdedLanes.contains(lane) } else { true }
     }
+  }
+
+  /// Folds the columns of each of `folds`' instants into one (``folded(_:)``); a row left
+  /// with nothing drawn on it goes.
+  mutating func fold(_ folds: [RepeatFolder.Fold]) {
+    guard !folds.isEmpty else { return }
+    (columnTimes, items) = folded(folds)
+    rows = rows.filter { row in row == .world || items.contains { $0.row == row } }
   }
 
   func rowName(_ row: TimelineRow) -> String {

@@ -116,8 +116,8 @@ public final class TextTraceWriter: StreamedTraceWriter {
     case .line(let line):
       let glossed = glossing.gloss(line)
       append(layout.format(glossed, place: places.place(of: glossed)))
-    case .fold(let text):
-      append(layout.format(.more(text), place: nil))
+    case .fold(let fold):
+      append(layout.format(.more(fold.text), place: nil))
     }
   }
 

@@ -169,14 +169,35 @@ struct PictureFactsTests {
       ("explore/show-window-s5-original.yaml", "(holds the presenter weakly)"),
     ])
   func longLabelsAreDrawnInFull(_ scenario: String, _ fact: String) throws {
-    let reading = try picture(scenario)
-    // A label's lines share its x and run down the page; read them back as one text.
-    let byX = Dictionary(grouping: reading.labels) { $0.number("x") ?? 0 }
-    let texts = byX.values.map { lines in
+    let texts = Self.labelTexts(try picture(scenario))
+    #expect(texts.contains { $0.contains(fact) }, "'\(fact)' is not drawn")
+  }
+
+  /// The labels of `reading` read back whole: a label's lines share its x and run down the
+  /// page (labels of other shapes at the same x are read with them).
+  static func labelTexts(_ reading: PictureElements) -> [String] {
+    Dictionary(grouping: reading.labels) { $0.number("x") ?? 0 }.values.map { lines in
       lines.sorted { ($0.number("y") ?? 0) < ($1.number("y") ?? 0) }
         .map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
-    #expect(texts.contains { $0.contains(fact) }, "'\(fact)' is not drawn")
+  }
+
+  @Test("a month of a daily job that changes nothing is one column, folded as the text trace is")
+  func repeatsAreFolded() throws {
+    let scenario = "entitlements/lost-expired-webhook-original.yaml"
+    let fold = "⋮ the same again 29 times, every 1d, +1d 01:30:00.000 … +29d 01:30:00.000 (T2–T30)"
+    let path = repositoryScenarios.appendingPathComponent(scenario).path
+    let text = capture { RunCommand(files: [path], format: .text).execute(console: $0) }
+    #expect(text.output.contains(fold), "the text trace folds these instants")
+    let reading = try picture(scenario)
+    let svg = try #require(reading.elements.first)
+    // All 31 days drawn made it 7,471 px wide, the broken invariant at the far right.
+    #expect(try #require(svg.number("width")) < 2_500)
+    #expect(reading.groups("fold").count == 1)
+    #expect(reading.shownTexts.contains("× 29, every 1d"), "the axis says what the column is")
+    #expect(Self.labelTexts(reading).contains { $0.contains(fold) }, "the fold line is drawn")
+    // T2 to T30 are folded away: the tasks that end are T1, T31, T32 and T33.
+    #expect(reading.groups("mark end").count == 4)
   }
 
   /// Each kind of mark, by its group's class, and the legend's words for it.
