@@ -277,9 +277,9 @@ extension SVGTimeline {
         track: track, x: x - 4, text: contents, attributes: " font-family=\"monospace\"")
     case .point(_, let label):
       return label.map { Label(track: track, x: x + 4, text: $0) }
-    case .broken(let name):
+    case .broken(let label):
       return Label(
-        track: strip, x: x + 6, text: "BROKEN \(name)", size: 10,
+        track: strip, x: x + 6, text: label, size: 10,
         attributes: " font-weight=\"bold\" fill=\"#9a3412\"")
     case .fold(_, _, let text):
       return Label(track: strip, x: x - 6, text: text, attributes: " fill=\"#374151\"")

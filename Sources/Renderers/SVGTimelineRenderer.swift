@@ -65,8 +65,9 @@ struct SVGTimeline {
     /// A point: an arrival, a cancel, a timer expiry, a resumption, a note, and the others
     /// ``Mark`` names.
     case point(Mark, label: String?)
-    /// A broken invariant across every row.
-    case broken(name: String)
+    /// A broken invariant across every row, labelled with its name, when it broke, in which
+    /// job and after which of its lines, and why.
+    case broken(label: String)
     /// Instants folded into one column, as the text trace folds them: the block before it
     /// again `repeats` times, `every` apart; `text` is the trace's fold line.
     case fold(repeats: Int, every: String, text: String)
@@ -340,7 +341,15 @@ struct SVGTimeline {
       let row = note.task.map(TimelineRow.task) ?? here
       point(row, time, .note, note.detail.first ?? note.subject, text)
     case .invariantBroken(let name, let detail):
-      add(.world, column(time), .broken(name: name), "BROKEN \(name): \(detail)")
+      // Broken while a job runs on the lane: the bar's label says after which of its lines, as
+      // the text trace's `!!` line does, and the band's label names the job and that line.
+      var within = ""
+      if let lane = event.lane, let open = openJobs[lane] {
+        within = " (in \(open.label)" + (open.did.last.map { ", after \($0)" } ?? "") + ")"
+        openJobs[lane]?.did.append("!! BROKEN \(name)")
+      }
+      let label = "BROKEN \(name) at \(phrases.instants.format(time))\(within): \(detail)"
+      add(.world, column(time), .broken(label: label), label)
     case .arrivalChosen(let label, let window, let at):
       point(
         .world, time, .note, "\(label) chosen",

@@ -254,6 +254,28 @@ struct PictureFactsTests {
     #expect(lost.isDisjoint(with: glyph(reading, "arrival")))
   }
 
+  @Test("a broken band says when, in which job and after which of its lines it broke, and why")
+  func brokenBandsPointAtTheirLine() throws {
+    let reading = try picture("review-prompt/canonical/busy-main-disappear-original.yaml")
+    #expect(reading.groups("broken").count == 2, "both bands fall inside T1's one job")
+    let texts = Self.labelTexts(reading)
+    for (name, after, why) in [
+      ("no-fire-after-cancel", "calls fire", "T1 entered fire after it was cancelled"),
+      ("attempt-while-visible", "ATTEMPT RECORDED", "attempt recorded while the completion"),
+    ] {
+      let band = texts.first { $0.hasPrefix("BROKEN \(name) at 2.050s (in T1 resumes, after") }
+      #expect(band?.contains("after \(after)") == true, "'\(name)' names the line before it")
+      #expect(band?.contains(why) == true, "'\(name)' says why it broke")
+    }
+    // The job's label has the break between its lines, where the text trace has its `!!` line.
+    let bar = try #require(texts.first { $0.hasPrefix("T1 resumes:") })
+    let found = [
+      "calls fire", "!! BROKEN no-fire-after-cancel", "ATTEMPT RECORDED",
+      "!! BROKEN attempt-while-visible",
+    ].compactMap { bar.range(of: $0)?.lowerBound }
+    #expect(found.count == 4 && found == found.sorted(), "the breaks are among the job's lines")
+  }
+
   @Test("a bar says what its job did: the job, then its calls and notes")
   func barsSayWhatTheJobDid() throws {
     let labels = try picture("purchases/killed-before-verify-day-2-original.yaml").labels.map(

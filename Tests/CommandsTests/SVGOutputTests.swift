@@ -77,7 +77,7 @@ struct SVGOutputTests {
     let reading = try #require(SVGReading.read(run.output))
     #expect(reading.texts.contains("main"))
     #expect(reading.texts.contains("T1"))
-    #expect(reading.texts.contains("BROKEN no-fire-after-cancel"))
+    #expect(reading.texts.contains { $0.hasPrefix("BROKEN no-fire-after-cancel at 2.050s") })
     #expect(reading.texts.contains("main-busy 100ms: holds the lane until 2.050s"))
     #expect(reading.texts.contains { $0.hasPrefix("cancel T1 → sleep already completed") })
     #expect(run.output == svg(path).output)
