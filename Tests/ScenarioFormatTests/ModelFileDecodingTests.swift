@@ -87,7 +87,7 @@ struct DeviceIdentityModelTests {
     #expect(then[1].kind == .return(.unwrapped(.local(0))))
     #expect(otherwise.isEmpty)
     #expect(load.body.steps[2].kind == .assignLocal(1, .newUUID))
-    #expect(load.body.localCount == 2)
+    #expect(load.body.localCount == 3)  // found, fresh, saved
   }
 
   @Test func functionsInvariantsSummaryAndSections() throws {
@@ -122,7 +122,7 @@ struct DeviceIdentityModelTests {
           .literal(.int(0))))
     #expect(
       program.summary.map(\.field) == [
-        "uuid", "uuidsIssued", "observedChanges", "saveFailures", "launches",
+        "uuid", "uuidsIssued", "observedChanges", "reportedSaveFailures", "launches",
       ])
     #expect(program.summary.map(\.type) == [.optional(.text), .int, .int, .int, .int])
     #expect(
