@@ -136,7 +136,7 @@ struct BoundedResponseTests {
         """)
     #expect(
       timelineLines(result.outputText).last
-        == "!! 14400.000s     main  BROKEN                     pending-ends: opened at 2h, not met "
+        == "!! 04:00:00.000     main  BROKEN                     pending-ends: opened at 2h, not met "
         + "by 3h · invariant pending-ends")
     #expect(result.outputText.contains("broken: pending-ends"))
   }

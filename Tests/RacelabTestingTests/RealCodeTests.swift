@@ -98,8 +98,8 @@ struct RealCodeTests {
     let exploration = await Race.explore(body)
     #expect(exploration.results == ["early,late"])
     let run = try #require(await Race.replay("default", body))
-    #expect(run.trace.contains { $0.contains("sleep 3600.000s → timer #1 due at 3600.000s") })
-    #expect(run.trace.contains { $0.contains("sleep 0.0015s → timer #2 due at 0.0015s") })
+    #expect(run.trace.contains { $0.contains("sleep 1h → timer #1 due at 01:00:00.000") })
+    #expect(run.trace.contains { $0.contains("sleep 1.5ms → timer #2 due at 00:00:00.0015") })
   }
 
   @Test("a cancel during the sleep throws; a cancel after the sleep completed only sets the flag")
