@@ -249,17 +249,37 @@ public struct InterpretedModel: SimulationModel, Sendable {
         guard (try? evaluate(condition, scope, context: &context)) == .bool(true) else { continue }
       }
       var sentence = ""
+      var timed: String?
       for part in answer.sentence {
         switch part {
-        case .text(let words): sentence += words
+        case .text(let words):
+          sentence += words
+          timed? += words
         case .value(let value, let type):
           let result = (try? evaluate(value, scope, context: &context)) ?? .none
-          sentence += ValueText.text(result, type, program)
+          let words = ValueText.text(result, type, program)
+          sentence += words
+          timed? += words
+        case .whenBroken(let invariant):
+          timed = (timed ?? sentence) + Self.whenBroken(invariant, program, context)
+          // The outcome's sentence leaves the times out, with the space before them.
+          if sentence.hasSuffix(" ") { sentence.removeLast() }
         }
       }
-      return RunAnswer(harmful: answer.harmful, sentence: sentence)
+      return RunAnswer(harmful: answer.harmful, sentence: sentence, timedSentence: timed)
     }
     return nil
+  }
+
+  /// When invariant `invariant` was broken in the run that ends now, in the instants its
+  /// trace shows (``BrokenSpell/words(_:runEnd:instants:)``).
+  private static func whenBroken(
+    _ invariant: Int, _ program: ModelProgram, _ context: SimulationContext<InterpretedModel>
+  ) -> String {
+    let name = program.invariants[invariant].name
+    return BrokenSpell.words(
+      context.brokenSpells.filter { $0.invariant == name }, runEnd: context.now,
+      instants: InstantStyle(latest: context.latestInstant))
   }
 
   public func summary(context: SimulationContext<InterpretedModel>) -> [TraceField] {

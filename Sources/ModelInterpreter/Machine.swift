@@ -492,7 +492,8 @@ extension InterpretedModel {
   /// The name under which a run-time error is reported.
   public static let runTimeError = "run-time-error"
 
-  /// Checks the invariants `select` picks, reporting a break when one turns false.
+  /// Checks the invariants `select` picks, reporting a break when one turns false and that it
+  /// held again when one turns true.
   mutating func check(
     context: inout SimulationContext<InterpretedModel>,
     _ select: (InvariantDecl.Check) -> Expression?
@@ -507,7 +508,10 @@ extension InterpretedModel {
         _ = fail("invariant \(invariant.name): \(error.message)", context: &context)
         return
       }
-      if !holds && !broken[index] {
+      guard holds == broken[index] else { continue }
+      if holds {
+        context.reportHeldAgain(invariant.name)
+      } else {
         context.reportViolation(
           invariant.name, detail: invariant.say ?? "\(invariant.name) does not hold")
       }

@@ -3,17 +3,29 @@
 ///
 /// The condition reads state, records, the summary's keys (as names of their own) and
 /// `broken.NAME` (whether invariant `NAME` broke) or `broken` (whether any did); the
-/// sentence's `{…}` parts read the same names.
+/// sentence's `{…}` parts read the same names, or say when an invariant was broken
+/// (`{when-broken(NAME)}`).
 public struct AnswerDecl: Sendable, Hashable {
+  /// A piece of an answer's sentence.
+  public enum Part: Sendable, Hashable {
+    /// Text as written.
+    case text(String)
+    /// An expression in braces, of the given type, shown as files write values.
+    case value(Expression, ValueType)
+    /// `{when-broken(NAME)}`: when invariant `invariant` (by index) was broken in the run, in
+    /// the trace's instants. A run's times, so it is left out of the outcome's sentence.
+    case whenBroken(invariant: Int)
+  }
+
   /// When the entry applies; `nil` for an entry without `when:`, which always does.
   public var condition: Expression?
   /// Whether the outcome harms the user (`harm:`) rather than being intended (`ok:`).
   public var harmful: Bool
   /// The sentence, with its `{…}` parts.
-  public var sentence: [SayPart]
+  public var sentence: [Part]
 
   /// Creates an answer.
-  public init(condition: Expression?, harmful: Bool, sentence: [SayPart]) {
+  public init(condition: Expression?, harmful: Bool, sentence: [Part]) {
     self.condition = condition
     self.harmful = harmful
     self.sentence = sentence

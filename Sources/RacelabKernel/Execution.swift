@@ -15,7 +15,7 @@ public protocol Execution: Sendable {
 /// What one run found, as searches compare runs: its closing figures and the invariants it
 /// broke, with when each first broke.
 public struct RunFindings: Sendable {
-  /// The closing figures.
+  /// The closing figures, with the answer's sentence of the outcome (without its times).
   public var summary: [TraceField]
   /// Invariants broken, in order of first occurrence.
   public var violations: [String]
@@ -25,12 +25,14 @@ public struct RunFindings: Sendable {
   /// (``SimulationResult/inexactClockUse``).
   public var inexactClockUse: String?
 
-  /// Creates findings.
+  /// Creates findings from a run's summary; an answer's times are left out of it
+  /// (``RunAnswer/outcomeSummary(_:)``): they are the run's history, which a search that
+  /// merges runs at equal states does not keep.
   public init(
     summary: [TraceField], violations: [String], violationTimes: [VirtualTime],
     inexactClockUse: String? = nil
   ) {
-    self.summary = summary
+    self.summary = RunAnswer.outcomeSummary(summary)
     self.violations = violations
     self.violationTimes = violationTimes
     self.inexactClockUse = inexactClockUse

@@ -8,20 +8,29 @@ import ModelContract
 /// field ``summaryField``): exploration tells outcomes apart by their summaries, so two runs
 /// with different answers are never counted as one outcome. ``split(_:)`` takes it off again
 /// before anything shows the summary.
+///
+/// An answer that says when the harm held (``timedSentence``) carries its times apart: they
+/// are the run's history, not its outcome, so the findings searches compare leave them out
+/// (``outcomeSummary(_:)``), and runs that differ only in them are one outcome.
 public struct RunAnswer: Sendable, Hashable {
   /// Whether the outcome harms the user (`HARM:`) rather than being intended (`OK:`).
   public var harmful: Bool
-  /// The model's sentence, with its values filled in.
+  /// The model's sentence, with its values filled in and its times left out: the sentence
+  /// of the outcome, as exploration lists it.
   public var sentence: String
+  /// The sentence with the run's times in it, when the model's sentence states any: the
+  /// sentence of this one run, as its trace shows it.
+  public var timedSentence: String?
 
   /// Creates an answer.
-  public init(harmful: Bool, sentence: String) {
+  public init(harmful: Bool, sentence: String, timedSentence: String? = nil) {
     self.harmful = harmful
     self.sentence = sentence
+    self.timedSentence = timedSentence
   }
 
-  /// The answer line: `HARM: …` or `OK: …`.
-  public var line: String { (harmful ? "HARM: " : "OK: ") + sentence }
+  /// The answer line: `HARM: …` or `OK: …`, with the run's times when it has them.
+  public var line: String { (harmful ? "HARM: " : "OK: ") + (timedSentence ?? sentence) }
 
   /// The name of the summary field that carries a model file's answer (no summary key can
   /// be written with it).
@@ -29,15 +38,30 @@ public struct RunAnswer: Sendable, Hashable {
 
   /// The answer as the summary's last field.
   public var field: TraceField {
-    TraceField(Self.summaryField, .list([.boolean(harmful), .text(sentence)]))
+    var parts: [ModelValue] = [.boolean(harmful), .text(sentence)]
+    if let timedSentence { parts.append(.text(timedSentence)) }
+    return TraceField(Self.summaryField, .list(parts))
   }
 
   /// The answer a summary carries, if any, and the summary without it.
   public static func split(_ summary: [TraceField]) -> (answer: RunAnswer?, rest: [TraceField]) {
     guard let last = summary.last, last.name == summaryField,
-      case .list(let parts) = last.value, parts.count == 2,
+      case .list(let parts) = last.value, parts.count == 2 || parts.count == 3,
       case .boolean(let harmful) = parts[0], case .text(let sentence) = parts[1]
     else { return (nil, summary) }
-    return (RunAnswer(harmful: harmful, sentence: sentence), Array(summary.dropLast()))
+    var answer = RunAnswer(harmful: harmful, sentence: sentence)
+    if parts.count == 3, case .text(let timed) = parts[2] { answer.timedSentence = timed }
+    return (answer, Array(summary.dropLast()))
+  }
+
+  /// `summary` as an outcome: its answer's times left out, so that runs whose harm held at
+  /// different times, or that a search merged at an equal state, are the same outcome.
+  public static func outcomeSummary(_ summary: [TraceField]) -> [TraceField] {
+    guard let last = summary.last, last.name == summaryField,
+      case .list(let parts) = last.value, parts.count == 3
+    else { return summary }
+    var outcome = summary
+    outcome[outcome.count - 1] = TraceField(summaryField, .list(Array(parts.prefix(2))))
+    return outcome
   }
 }

@@ -19,6 +19,9 @@ public struct SimulationContext<Model: SimulationModel> {
   public private(set) var violations: [String] = []
   /// When each of ``violations`` first broke.
   public private(set) var violationTimes: [VirtualTime] = []
+  /// Every stretch during which an invariant was broken, in the order they began: history
+  /// kept for answers, never part of a state (``BrokenSpell``).
+  public private(set) var brokenSpells: [BrokenSpell] = []
   /// The trace so far (empty unless ``isTracing``, and empty when it streams to a sink).
   public internal(set) var trace: [TraceEvent] = []
   /// Where the trace streams instead of being kept, if anywhere.
@@ -126,13 +129,36 @@ public struct SimulationContext<Model: SimulationModel> {
     record(.stateShown(row: row, value: value), lane: nil)
   }
 
-  /// Reports that `invariant` broke now; the name joins ``violations`` on its first break.
+  /// Reports that `invariant` broke now; the name joins ``violations`` on its first break, and
+  /// a spell of it begins unless one is still open (it has not held since it last broke).
   public mutating func reportViolation(_ invariant: String, detail: @autoclosure () -> String) {
     if !violations.contains(invariant) {
       violations.append(invariant)
       violationTimes.append(now)
     }
+    if openSpell(of: invariant) == nil {
+      brokenSpells.append(BrokenSpell(invariant: invariant, start: now))
+    }
     record(.invariantBroken(name: invariant, detail: detail()), lane: currentLane)
+  }
+
+  /// Reports that `invariant`, broken until now, holds again: its open spell ends now. The
+  /// trace does not show it (a break is reported, a recovery only ends the spell).
+  public mutating func reportHeldAgain(_ invariant: String) {
+    guard let index = openSpell(of: invariant) else { return }
+    brokenSpells[index].end = now
+  }
+
+  /// The index of `invariant`'s spell that has not ended, if any.
+  private func openSpell(of invariant: String) -> Int? {
+    brokenSpells.lastIndex { $0.invariant == invariant && $0.end == nil }
+  }
+
+  /// The latest instant of the run so far: now, or a lost happening shown after it (the trace
+  /// shows each at its own instant), which is what sets how the trace writes its instants.
+  public var latestInstant: VirtualTime {
+    let shown = lostHappenings[..<lostHappeningsShown].last?.time ?? now
+    return max(now, shown)
   }
 
   // MARK: Scheduling

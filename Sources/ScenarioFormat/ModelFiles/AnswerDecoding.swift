@@ -46,10 +46,50 @@ extension ModelFileDecoder {
       } else {
         unconditional = item
       }
-      guard let parts = say(sentence.value, scope: scope) else { continue }
+      guard let parts = answerSentence(sentence.value, scope: scope, invariants: invariants)
+      else {
+        continue
+      }
       answers.append(
         AnswerDecl(condition: condition, harmful: sentence.key == "harm", sentence: parts))
     }
     return answers
+  }
+
+  /// An answer's sentence: a `say:` text whose `{…}` parts may also be
+  /// `{when-broken(INVARIANT)}`, alone in its braces.
+  private mutating func answerSentence(
+    _ node: YAMLNode, scope: ExpressionScope, invariants: [InvariantDecl]
+  ) -> [AnswerDecl.Part]? {
+    template(node, text: AnswerDecl.Part.text) { decoder, inner in
+      if case .success(let syntax) = ExpressionParser.parse(inner.text),
+        case .call(Self.whenBroken, let arguments) = syntax.kind
+      {
+        return decoder.whenBroken(
+          arguments, at: inner.location(syntax.offset), source: inner, invariants: invariants)
+      }
+      return decoder.expression(inner, "a '{…}' of 'say:'", type: nil, scope: scope).map {
+        .value($0.expression, $0.type)
+      }
+    }
+  }
+
+  /// `when-broken(NAME)`: the invariant `NAME` names, or an error.
+  private mutating func whenBroken(
+    _ arguments: [ExpressionSyntax], at location: SourceLocation, source: ExpressionSource,
+    invariants: [InvariantDecl]
+  ) -> AnswerDecl.Part? {
+    guard arguments.count == 1, case .word(let name) = arguments[0].kind else {
+      context.error(
+        location, "'\(Self.whenBroken)' takes one invariant's name: \(Self.whenBroken)(NAME)")
+      return nil
+    }
+    guard let index = invariants.firstIndex(where: { $0.name == name }) else {
+      context.unknown(
+        "invariant", name, at: source.location(arguments[0].offset),
+        known: invariants.map(\.name), in: "'\(Self.whenBroken)(…)'")
+      return nil
+    }
+    return .whenBroken(invariant: index)
   }
 }

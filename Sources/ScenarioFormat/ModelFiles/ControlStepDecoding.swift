@@ -454,10 +454,23 @@ extension ModelFileDecoder {
 
   /// `say: "text with {expressions}"`.
   mutating func say(_ node: YAMLNode, scope: ExpressionScope) -> [SayPart]? {
-    guard let text = context.scalar(node, "'say'") else { return nil }
-    let source = ExpressionSource(node: node, text: text, lines: lines)
+    template(node, text: SayPart.text) { decoder, inner in
+      decoder.expression(inner, "a '{…}' of 'say:'", type: nil, scope: scope).map {
+        .value($0.expression, $0.type)
+      }
+    }
+  }
+
+  /// The pieces of a text with `{…}` parts: each run of plain text made by `text`, each
+  /// braced part by `braced` from its source (`nil` when it reported an error).
+  mutating func template<Part>(
+    _ node: YAMLNode, text: (String) -> Part,
+    braced: (inout Self, ExpressionSource) -> Part?
+  ) -> [Part]? {
+    guard let written = context.scalar(node, "'say'") else { return nil }
+    let source = ExpressionSource(node: node, text: written, lines: lines)
     let scalars = source.text
-    var parts: [SayPart] = []
+    var parts: [Part] = []
     var plain = String.UnicodeScalarView()
     var index = 0
     var ok = true
@@ -475,18 +488,18 @@ extension ModelFileDecoder {
         context.error(source.location(index), "a '{' without its '}' in 'say:'")
         return nil
       }
-      if !plain.isEmpty { parts.append(.text(String(plain))) }
+      if !plain.isEmpty { parts.append(text(String(plain))) }
       plain = String.UnicodeScalarView()
       let inner = ExpressionSource(
         part: Array(scalars[index + 1..<close]), of: source, at: index + 1)
-      if let typed = expression(inner, "a '{…}' of 'say:'", type: nil, scope: scope) {
-        parts.append(.value(typed.expression, typed.type))
+      if let part = braced(&self, inner) {
+        parts.append(part)
       } else {
         ok = false
       }
       index = close + 1
     }
-    if !plain.isEmpty { parts.append(.text(String(plain))) }
+    if !plain.isEmpty { parts.append(text(String(plain))) }
     return ok ? parts : nil
   }
 }

@@ -5,8 +5,12 @@ import YAML
 extension ModelFileDecoder {
   static let builtInFunctions = [
     "new-uuid", "max", "min", "days", "mix", "count", "recorded", "exists", "best", "any",
-    "distinct", "first", "previous", "changes",
+    "distinct", "first", "previous", "changes", whenBroken,
   ]
+
+  /// `when-broken(NAME)`: when an invariant was broken, in words; only an answer's sentence
+  /// says it (``AnswerDecl/Part/whenBroken(invariant:)``).
+  static let whenBroken = "when-broken"
 
   /// Parses and checks the expression written in `node`; with `type`, the result must be
   /// assignable to it.

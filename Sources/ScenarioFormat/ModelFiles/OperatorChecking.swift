@@ -125,6 +125,13 @@ extension ModelFileDecoder {
     if let read = HistoryRead(rawValue: name) {
       return historyRead(read, arguments, scope: scope, source: source, at: location)
     }
+    if name == Self.whenBroken {
+      context.error(
+        location,
+        "'\(name)(NAME)' says when an invariant was broken, in words, not a value: write it "
+          + "alone in a '{…}' of an answer's 'harm:' or 'ok:'")
+      return nil
+    }
     let declared =
       Self.builtInFunctions.contains(name)
       ? nil : functions.firstIndex { $0.name == name }
