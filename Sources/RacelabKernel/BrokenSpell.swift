@@ -25,7 +25,7 @@ public struct BrokenSpell: Sendable, Hashable {
 extension BrokenSpell {
   /// When `spells` (one invariant's, in order) held, in words for an answer: `from 1.000s to
   /// 1.500s`; `from 1.000s until the run ended at 2.000s` for a spell still open at `runEnd`;
-  /// `when the run ended at 2.000s` for one that began there; `for an instant at 1.000s` for
+  /// `at 2.000s, the run's last instant` for one that began there; `for an instant at 1.000s` for
   /// one that ended where it began. A second spell adds `and again …`; more add how many, then
   /// the last (`from 1.000s to 1.500s and 3 more times, the last from …`). `at no time` when
   /// there are none.
@@ -46,7 +46,8 @@ extension BrokenSpell {
     guard let end else {
       let ended = instants.format(runEnd)
       return self.start == runEnd
-        ? "when the run ended at \(ended)" : "from \(start) until the run ended at \(ended)"
+        ? "at \(ended), the run's last instant"
+        : "from \(start) until the run ended at \(ended)"
     }
     return end == self.start
       ? "for an instant at \(start)" : "from \(start) to \(instants.format(end))"

@@ -79,7 +79,7 @@ struct AnswerWindowTests {
     #expect(
       line == "HARM: the level was high from 1.000s until the run ended at 2.000s, and ends at 5")
     let atEnd = try answerLine(["{at: 2s, event: up}"])
-    #expect(atEnd == "HARM: the level was high when the run ended at 2.000s, and ends at 5")
+    #expect(atEnd == "HARM: the level was high at 2.000s, the run's last instant, and ends at 5")
   }
 
   @Test func severalBreaksGiveTheFirstTheCountAndTheLast() throws {
@@ -153,7 +153,7 @@ struct AnswerWindowTests {
     }
     func words(_ spell: (start: Int64, end: Int64?)) -> String {
       switch spell.end {
-      case nil where spell.start == end: "when the run ended at \(text(end))"
+      case nil where spell.start == end: "at \(text(end)), the run's last instant"
       case nil: "from \(text(spell.start)) until the run ended at \(text(end))"
       case let stop? where stop == spell.start: "for an instant at \(text(stop))"
       case let stop?: "from \(text(spell.start)) to \(text(stop))"
