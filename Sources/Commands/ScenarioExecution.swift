@@ -52,6 +52,8 @@ public enum ScenarioExecution {
   ) -> RunReport {
     let setup = scenario.setup
     let closing = definition.closing(summary: result.summary, violations: result.violations)
+    // The advice reads the run's answer, which the closing takes off the summary.
+    let fixHint = definition.advice(setup: setup, runtime: scenario.runtime, result: result)
     var result = result
     result.summary = closing.summary
     var report = RunReport(
@@ -63,7 +65,7 @@ public enum ScenarioExecution {
       result: result, headline: closing.headline,
       expectations: ExpectationChecker.check(scenario.expectations, against: result),
       schedule: schedule,
-      fixHint: definition.advice(setup: setup, runtime: scenario.runtime, result: result))
+      fixHint: fixHint)
     report.figures = closing.figures
     return report
   }

@@ -266,7 +266,8 @@ public struct InterpretedModel: SimulationModel, Sendable {
           if sentence.hasSuffix(" ") { sentence.removeLast() }
         }
       }
-      return RunAnswer(harmful: answer.harmful, sentence: sentence, timedSentence: timed)
+      return RunAnswer(
+        harmful: answer.harmful, sentence: sentence, timedSentence: timed, fix: answer.fix)
     }
     return nil
   }

@@ -23,12 +23,16 @@ public struct AnswerDecl: Sendable, Hashable {
   public var harmful: Bool
   /// The sentence, with its `{…}` parts.
   public var sentence: [Part]
+  /// What changes the code so that the harm cannot happen (`fix:`), for a harmful answer; the
+  /// trace ends with it as `fix: …`.
+  public var fix: String?
 
   /// Creates an answer.
-  public init(condition: Expression?, harmful: Bool, sentence: [Part]) {
+  public init(condition: Expression?, harmful: Bool, sentence: [Part], fix: String? = nil) {
     self.condition = condition
     self.harmful = harmful
     self.sentence = sentence
+    self.fix = fix
   }
 
   /// The names an answer reads besides state and records, in slot order: each summary key,

@@ -73,8 +73,10 @@ extension ModelDefinition {
     return (answer.line, figures, rest)
   }
 
-  /// No advice.
+  /// The fix the run's answer names (a model file's `fix:`), as `fix: …`; otherwise none.
   public func advice(
     setup: ModelSetup, runtime: RuntimeProfile, result: SimulationResult
-  ) -> String? { nil }
+  ) -> String? {
+    RunAnswer.split(result.summary).answer?.fix.map { "fix: " + $0 }
+  }
 }

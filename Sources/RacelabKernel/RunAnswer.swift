@@ -21,12 +21,17 @@ public struct RunAnswer: Sendable, Hashable {
   /// The sentence with the run's times in it, when the model's sentence states any: the
   /// sentence of this one run, as its trace shows it.
   public var timedSentence: String?
+  /// What changes the code so that the harm cannot happen, when the model says (`fix:`).
+  public var fix: String?
 
   /// Creates an answer.
-  public init(harmful: Bool, sentence: String, timedSentence: String? = nil) {
+  public init(
+    harmful: Bool, sentence: String, timedSentence: String? = nil, fix: String? = nil
+  ) {
     self.harmful = harmful
     self.sentence = sentence
     self.timedSentence = timedSentence
+    self.fix = fix
   }
 
   /// The answer line: `HARM: …` or `OK: …`, with the run's times when it has them.
@@ -36,21 +41,26 @@ public struct RunAnswer: Sendable, Hashable {
   /// be written with it).
   public static let summaryField = "@answer"
 
-  /// The answer as the summary's last field.
+  /// The answer as the summary's last field: whether it harms, the sentence, then, when there
+  /// are any, the timed sentence (or nothing in its place) and the fix.
   public var field: TraceField {
     var parts: [ModelValue] = [.boolean(harmful), .text(sentence)]
-    if let timedSentence { parts.append(.text(timedSentence)) }
+    if timedSentence != nil || fix != nil {
+      parts.append(timedSentence.map(ModelValue.text) ?? .absent)
+    }
+    if let fix { parts.append(.text(fix)) }
     return TraceField(Self.summaryField, .list(parts))
   }
 
   /// The answer a summary carries, if any, and the summary without it.
   public static func split(_ summary: [TraceField]) -> (answer: RunAnswer?, rest: [TraceField]) {
     guard let last = summary.last, last.name == summaryField,
-      case .list(let parts) = last.value, parts.count == 2 || parts.count == 3,
+      case .list(let parts) = last.value, (2...4).contains(parts.count),
       case .boolean(let harmful) = parts[0], case .text(let sentence) = parts[1]
     else { return (nil, summary) }
     var answer = RunAnswer(harmful: harmful, sentence: sentence)
-    if parts.count == 3, case .text(let timed) = parts[2] { answer.timedSentence = timed }
+    if parts.count >= 3, case .text(let timed) = parts[2] { answer.timedSentence = timed }
+    if parts.count == 4, case .text(let fix) = parts[3] { answer.fix = fix }
     return (answer, Array(summary.dropLast()))
   }
 
@@ -58,10 +68,12 @@ public struct RunAnswer: Sendable, Hashable {
   /// different times, or that a search merged at an equal state, are the same outcome.
   public static func outcomeSummary(_ summary: [TraceField]) -> [TraceField] {
     guard let last = summary.last, last.name == summaryField,
-      case .list(let parts) = last.value, parts.count == 3
+      case .list(var parts) = last.value, parts.count >= 3
     else { return summary }
+    // The fix belongs to the answer the run gave, so it stays; only the times go.
+    parts[2] = .absent
     var outcome = summary
-    outcome[outcome.count - 1] = TraceField(summaryField, .list(Array(parts.prefix(2))))
+    outcome[outcome.count - 1] = TraceField(summaryField, .list(parts))
     return outcome
   }
 }

@@ -93,7 +93,7 @@ public enum ModelFileJSONSchema {
       // The first answer whose `when:` holds answers the run: harmful or intended, not both.
       "answers": [
         "type": "array",
-        "items": closed(["when": scalar, "harm": text, "ok": text]).merging([
+        "items": closed(["when": scalar, "harm": text, "ok": text, "fix": text]).merging([
           "oneOf": [["required": ["harm"]], ["required": ["ok"]]]
         ]) { first, _ in first },
       ],

@@ -3,7 +3,7 @@ import YAML
 
 /// `answers:`: the run's answer in the model's own words, the first entry whose `when:` holds.
 extension ModelFileDecoder {
-  static let answerKeys = ["when", "harm", "ok"]
+  static let answerKeys = ["when", "harm", "ok", "fix"]
 
   mutating func decodeAnswers(
     _ node: YAMLNode, summary: [SummaryDecl], invariants: [InvariantDecl]
@@ -50,8 +50,20 @@ extension ModelFileDecoder {
       else {
         continue
       }
+      var fix: String?
+      if let entry = fields.entry("fix") {
+        guard sentence.key == "harm" else {
+          context.error(
+            entry.keyLocation,
+            "'fix:' goes with 'harm:': an intended outcome ('ok:') has nothing to fix")
+          continue
+        }
+        guard let text = context.scalar(entry.value, "'fix'", multiline: true) else { continue }
+        fix = text
+      }
       answers.append(
-        AnswerDecl(condition: condition, harmful: sentence.key == "harm", sentence: parts))
+        AnswerDecl(
+          condition: condition, harmful: sentence.key == "harm", sentence: parts, fix: fix))
     }
     return answers
   }
