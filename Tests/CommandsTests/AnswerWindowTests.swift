@@ -2,6 +2,7 @@ import CommandTestSupport
 import Commands
 import Foundation
 import ModelContract
+import RacelabKernel
 import Testing
 
 /// `{when-broken(NAME)}` in an answer: when the invariant was broken, from the instant it
@@ -116,7 +117,7 @@ struct AnswerWindowTests {
   /// window's start, as its trace shows): the sentence gives the stretches during which the
   /// JSON trace's picture row showed a high level.
   @Test func theWindowAgreesWithTheTraceOverGeneratedRuns() throws {
-    var generator = SplitMix(seed: 33)
+    var generator = SplitMix64(seed: 33)
     let events = ["up", "down", "tick"]
     for _ in 0..<25 {
       let timeline = (0..<Int(generator.next() % 6 + 1)).map { _ in
@@ -188,20 +189,5 @@ struct AnswerWindowTests {
     }
     #expect(output.contains("outcomes (1):\n"), "\(output)")
     #expect(output.contains(" × HARM: the level was high, and ends at 5\n"), "\(output)")
-  }
-}
-
-/// A small deterministic generator (SplitMix64) for the generated timelines.
-struct SplitMix {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RacelabKernel
 import ScenarioFormat
 import TestSizes
 import Testing
@@ -15,7 +16,7 @@ enum ScenarioMutator {
   ]
 
   /// One random mutation of `bytes`.
-  static func mutate(_ bytes: [UInt8], using generator: inout YAMLSeededGenerator) -> [UInt8] {
+  static func mutate(_ bytes: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
     guard !bytes.isEmpty else { return specialBytes }
     var result = bytes
     let position = Int.random(in: 0..<bytes.count, using: &generator)
@@ -65,7 +66,7 @@ enum ScenarioMutator {
     let nameHash = name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
       ($0 ^ UInt64($1)) &* 0x100_0000_01b3
     }
-    var generator = YAMLSeededGenerator(state: seed ^ nameHash)
+    var generator = SplitMix64(seed: seed ^ nameHash)
     return (0..<count).map {
       MutatedInput(
         name: "\(name), mutation \($0 + 1) of seed \(seed)", bytes: mutate(bytes, using: &generator)

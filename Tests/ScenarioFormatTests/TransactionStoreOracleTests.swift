@@ -47,11 +47,11 @@ struct TransactionStoreOracleTests {
 
   /// Steps with unique values and labels, each block ending in a `throw` now and then.
   struct Generator {
-    var random: SplitMix
+    var random: SplitMix64
     var values = 0
     var labels: [String] = []
 
-    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func block(depth: Int) -> [Step] {
       var steps: [Step] = []
@@ -346,20 +346,7 @@ struct TransactionStoreOracleTests {
   }
 }
 
-/// A small seeded generator (SplitMix64): the same seed gives the same cases everywhere.
-struct SplitMix {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+extension SplitMix64 {
+  /// A number in `0..<bound`, as the generated cases were drawn when they were written.
+  fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

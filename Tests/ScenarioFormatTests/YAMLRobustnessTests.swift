@@ -1,20 +1,7 @@
+import RacelabKernel
 import ScenarioFormat
 import Testing
 import YAML
-
-/// A small deterministic generator (SplitMix64), so garbage inputs are the same on every run.
-struct YAMLSeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 /// The first diagnostic's message, or nil when the input parses.
 func firstYAMLMessage(_ text: String) -> String? {
   guard case .failure(let list) = YAMLParser.parse(Array(text.utf8)) else { return nil }
@@ -45,7 +32,7 @@ struct YAMLRobustnessTests {
   }
 
   @Test func randomGarbageNeverCrashes() {
-    var generator = YAMLSeededGenerator(state: 2024)
+    var generator = SplitMix64(seed: 2024)
     let alphabet = Array(" -:[]{},'\"#|>+\n\r\t&*!?%ab1\\.~é".utf8)
     for round in 0..<4_000 {
       let length = Int.random(in: 0..<120, using: &generator)
@@ -61,7 +48,7 @@ struct YAMLRobustnessTests {
   }
 
   @Test func truncatedAndMutatedValidDocumentsNeverCrash() {
-    var generator = YAMLSeededGenerator(state: 7)
+    var generator = SplitMix64(seed: 7)
     for validCase in yamlValidCases {
       let bytes = Array(validCase.yaml.utf8)
       for end in 0...bytes.count {
