@@ -67,6 +67,7 @@ public enum ScenarioExecution {
       schedule: schedule,
       fixHint: fixHint)
     report.figures = closing.figures
+    report.about = scenario.about
     return report
   }
 

@@ -40,6 +40,8 @@ public struct RunReport: Sendable {
   /// The last closing line of a default run whose file expects `explore` to break invariants
   /// this run does not: which, and the command that shows them.
   public var exploreHint: String?
+  /// The scenario's own explanation (its `about:`), shown under the scenario's line.
+  public var about: String?
   /// Why the expectations are shown but not checked (they were written for the file's own
   /// variant or runtime, and an override replaced it), or `nil` when they are checked.
   public var expectationsNotChecked: String?

@@ -130,8 +130,15 @@ public final class TextTraceWriter: StreamedTraceWriter {
       "racelab · \(report.model) · runtime \(report.runtime) · "
         + (report.customTaskBody ? "custom task body" : "variant \(report.variant)"),
       "scenario \(report.scenario)" + (report.title.map { " — \"\($0)\"" } ?? ""),
-      (["start \(report.start)"] + report.initialState).joined(separator: " · "),
     ]
+    if let about = report.about {
+      let words = about.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      lines += LineWrapping.lines("about: " + words, width: 100, indent: "       ")
+    }
+    if let exploreHint = report.exploreHint {
+      lines += LineWrapping.lines("note: " + exploreHint, width: 100, indent: "      ")
+    }
+    lines.append((["start \(report.start)"] + report.initialState).joined(separator: " · "))
     if let schedule = report.schedule {
       lines.append(
         "schedule \(schedule) · "

@@ -21,7 +21,6 @@ enum TraceSummary {
     }
     if let schedule = report.schedule { lines.append("schedule \(schedule)") }
     if let fixHint = report.fixHint { lines.append(fixHint) }
-    if let exploreHint = report.exploreHint { lines.append(exploreHint) }
     return lines
   }
 

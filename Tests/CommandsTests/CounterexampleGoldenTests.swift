@@ -71,11 +71,16 @@ struct CounterexampleGoldenTests {
       RunCommand(files: [folder.path("scenarios/s.yaml")]).execute(console: $0)
     }
     #expect(status == .success, "\(error)")
+    // Under the header, before the run, wrapped like the scenario's about:.
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    let note = try #require(lines.firstIndex { $0.hasPrefix("note: ") })
+    let start = try #require(lines.firstIndex { $0.hasPrefix("start ") })
+    #expect(note < start)
     #expect(
-      output.hasSuffix(
-        "\nother orders break b-last (the file's explore:), which this run does not show: "
-          + "racelab explore s.yaml; the shortest counterexample of b-last is kept beside this "
-          + "trace's golden, in s.counterexample.trace\n"), "\(output)")
+      lines[note..<start].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        == "note: other orders break b-last (the file's explore:), which this run does not show: "
+        + "racelab explore s.yaml; the shortest counterexample of b-last is kept beside this "
+        + "trace's golden, in s.counterexample.trace", "\(output)")
   }
 
   @Test func checkKeepsTheCounterexampleAsAGolden() throws {
