@@ -20,7 +20,10 @@ extension Simulation {
       startAgain(with: zone.earliest)
       return nil
     }
-    if pick != 0 { recordInstantsOrdered(describe(first), describe(second), chosen) }
+    if pick != 0 {
+      recordInstantsOrdered(
+        (describe(first), first.due), (describe(second), second.due), chosen)
+    }
     return chosen
   }
 
@@ -56,7 +59,10 @@ extension Simulation {
         startAgain(with: zone.earliest)
         return false
       }
-      if pick != 0 { recordInstantsOrdered(describe(entry), "the current instant", chosen) }
+      if pick != 0 {
+        recordInstantsOrdered(
+          (describe(entry), entry.due), ("the current instant", context.now.nanoseconds), chosen)
+      }
       if chosen == .same { classes.append(candidate) }
     }
     return true
@@ -85,7 +91,9 @@ extension Simulation {
       startAgain(with: zone.earliest)
       return nil
     }
-    if pick != 0 { recordInstantsOrdered(describe(entry), end, orders[pick]) }
+    if pick != 0 {
+      recordInstantsOrdered((describe(entry), entry.due), (end, stop.nanoseconds), orders[pick])
+    }
     return after
   }
 
@@ -124,9 +132,13 @@ extension Simulation {
   /// Tells the trace that the schedule put `first` `order` `second` where the windows allowed
   /// another order too, and the order taken is not the earliest arrivals' one.
   private mutating func recordInstantsOrdered(
-    _ first: String, _ second: String, _ order: InstantOrder
+    _ first: (String, Int64), _ second: (String, Int64), _ order: InstantOrder
   ) {
     guard context.isTracing else { return }
-    context.record(.instantsOrdered(first: first, second: second, order: order), lane: nil)
+    context.record(
+      .instantsOrdered(
+        first: first.0, firstAt: VirtualTime(nanoseconds: first.1), second: second.0,
+        secondAt: VirtualTime(nanoseconds: second.1), order: order),
+      lane: nil)
   }
 }

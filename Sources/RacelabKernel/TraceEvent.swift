@@ -92,10 +92,12 @@ public struct TraceEvent: Sendable, Equatable {
     /// The schedule applied `event` before `overtook` happenings due at the same instant that
     /// come before it in the default order (registration, `tie: last` after the rest).
     indirect case orderChosen(event: String, overtook: [String])
-    /// Where the windows land allowed `first` (what is due at one instant) to come before, at
-    /// the same instant as or after `second`, and the schedule chose `order`, not the order
-    /// of the earliest arrivals.
-    indirect case instantsOrdered(first: String, second: String, order: InstantOrder)
+    /// Where the windows land allowed `first` (what is due at one instant, `firstAt` in this
+    /// run) to come before, at the same instant as or after `second` (due at `secondAt`), and
+    /// the schedule chose `order`, not the order of the earliest arrivals.
+    indirect case instantsOrdered(
+      first: String, firstAt: VirtualTime, second: String, secondAt: VirtualTime,
+      order: InstantOrder)
     /// A state row the model's picture shows (`picture: rows:`) took a new value: `row` is the
     /// row's label, `value` the value in words. Only pictures and the JSON trace show it.
     indirect case stateShown(row: String, value: String)

@@ -272,10 +272,15 @@ struct Phrasebook {
       + "\(instants.format(window.lowerBound))…\(instants.format(window.upperBound))"
   }
 
-  /// `T1's sleep timer at the same instant as screen-disappear: chosen where the windows allow
-  /// other orders`.
-  func instantsOrdered(_ first: String, _ second: String, _ order: InstantOrder) -> String {
-    "\(first) \(relation(order)) \(second): chosen where the windows allow other orders"
+  /// `T1's sleep timer (2.001s) at the same instant as screen-disappear (2.001s): this
+  /// schedule's choice, where the windows allow other orders`.
+  func instantsOrdered(
+    _ first: String, at firstAt: VirtualTime, _ second: String, at secondAt: VirtualTime,
+    _ order: InstantOrder
+  ) -> String {
+    "\(first) (\(instants.format(firstAt))) \(relation(order)) \(second) "
+      + "(\(instants.format(secondAt))): this schedule's choice, where the windows allow other "
+      + "orders"
   }
 
   /// `before`, `at the same instant as` or `after`.

@@ -354,8 +354,8 @@ struct SVGTimeline {
       point(
         .world, time, .note, "\(label) chosen",
         "\(label) \(phrases.arrivalChosen(at: at, window: window))")
-    case .instantsOrdered(let first, let second, let order):
-      let text = phrases.instantsOrdered(first, second, order)
+    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
+      let text = phrases.instantsOrdered(first, at: firstAt, second, at: secondAt, order)
       point(.world, time, .note, "\(first) \(phrases.relation(order)) \(second)", text)
     case .orderChosen(let label, let overtook):
       point(

@@ -96,13 +96,12 @@ struct TraceEventJSON {
         [("event", .string(event))] + instant("windowStart", window.lowerBound)
           + instant("windowEnd", window.upperBound) + instant("at", at)
       )
-    case .instantsOrdered(let first, let second, let order):
+    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
       (
         "instantsOrdered",
-        [
-          ("first", .string(first)), ("second", .string(second)),
-          ("order", .string("\(order)")),
-        ]
+        [("first", .string(first))] + instant("firstAt", firstAt)
+          + [("second", .string(second))] + instant("secondAt", secondAt)
+          + [("order", .string("\(order)"))]
       )
     case .orderChosen(let event, let overtook):
       (

@@ -230,9 +230,10 @@ struct TraceNarrator {
     case .arrivalChosen(let label, let window, let instant):
       endHappening()
       standalone(event.time, lane, label, phrases.arrivalChosen(at: instant, window: window))
-    case .instantsOrdered(let first, let second, let order):
+    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
       close()
-      standalone(event.time, lane, "windows", phrases.instantsOrdered(first, second, order))
+      let text = phrases.instantsOrdered(first, at: firstAt, second, at: secondAt, order)
+      standalone(event.time, lane, "windows", text)
     case .orderChosen(let label, let overtook):
       endHappening()
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))

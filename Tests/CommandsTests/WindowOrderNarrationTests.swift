@@ -20,8 +20,8 @@ struct WindowOrderNarrationTests {
     """
 
   static let sameInstant =
-    "T1's sleep timer at the same instant as screen-disappear: chosen where the windows allow "
-    + "other orders"
+    "T1's sleep timer (2.001s) at the same instant as screen-disappear (2.001s): this schedule's "
+    + "choice, where the windows allow other orders"
 
   @Test("the counterexample's trace names the order of instants it chose; the default run does not")
   func chosenOrderIsTold() throws {
@@ -52,6 +52,8 @@ struct WindowOrderNarrationTests {
       ordered.contains {
         $0["first"] as? String == "T1's sleep timer"
           && $0["second"] as? String == "screen-disappear" && $0["order"] as? String == "same"
+          && $0["firstAtNanoseconds"] as? Int == 2_001_000_000
+          && $0["secondAtNanoseconds"] as? Int == 2_001_000_000
       })
 
     let plain = try runRacelab(["run", "window.yaml"], in: folder.url)
