@@ -170,8 +170,9 @@ struct BriefTraceTests {
          +31d 01:00:00.000  1  app.main     refresh                    T32 (refresh) starts · request in flight 100ms → timer #1 due at +31d 01:00:00.100
          +31d 01:00:00.100  1  app.main     T32 resumes                request returned normally · isCancelled = false
          +31d 01:00:00.100  2  server.main  read                       recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, entitled free
-         +31d 01:00:00.100  3  app.main     shown                      recorded shown · account a, tier free, floor free, online true
-         +31d 01:00:00.100  4  app.main     say                        the app shows free
+         +31d 01:00:00.100  3  server.main  say                        the console panel answers pro where the app's query answers free: the panel reads the newest row whatever its status
+         +31d 01:00:00.100  4  app.main     shown                      recorded shown · account a, tier free, floor free, online true
+         +31d 01:00:00.100  5  app.main     say                        the app shows free
       !! +31d 01:00:00.100     ·            BROKEN                     the six questions about one account gave different tiers · invariant paths-agree
          +31d 01:30:00.000  1  ·            expiry-cron                T33 (expire-rows) starts on server.main
          +31d 01:30:00.000  2  server.main  say                        the original has no expiry cron: nothing is checked or changed
