@@ -11,7 +11,8 @@ extension Simulation {
     let offsetB = Int128(second.due) - Int128(arrivals.base(of: b))
     let orders = arrivals.zone.orders(of: a, plus: offsetA, relativeTo: b, plus: offsetB)
     guard orders.count > 1 else { return orders[0] }
-    let pick = choose(.instantOrder(describe(first), describe(second), orders: orders))
+    let (firstText, secondText) = (describe(first), describe(second))
+    let pick = choose(.instantOrder(firstText, secondText, orders: orders))
     let chosen = orders[pick]
     var zone = arrivals.zone
     zone.constrain(a, plus: offsetA, chosen, b, plus: offsetB)
@@ -21,8 +22,7 @@ extension Simulation {
       return nil
     }
     if pick != 0 {
-      recordInstantsOrdered(
-        (describe(first), first.due), (describe(second), second.due), chosen)
+      recordInstantsOrdered((firstText, first.due), (secondText, second.due), chosen)
     }
     return chosen
   }
@@ -48,9 +48,9 @@ extension Simulation {
         of: candidate, plus: offset, relativeTo: nowClass, plus: nowOffset
       ).filter { $0 != .before }
       guard orders.contains(.same) else { continue }
-      let pick =
-        orders.count == 1
-        ? 0 : choose(.instantOrder(describe(entry), "the current instant", orders: orders))
+      let current = "the current instant"
+      let entryText = orders.count == 1 ? "" : describe(entry)
+      let pick = orders.count == 1 ? 0 : choose(.instantOrder(entryText, current, orders: orders))
       let chosen = orders.count == 1 ? InstantOrder.same : orders[pick]
       var zone = arrivals.zone
       zone.constrain(candidate, plus: offset, chosen, nowClass, plus: nowOffset)
@@ -60,8 +60,7 @@ extension Simulation {
         return false
       }
       if pick != 0 {
-        recordInstantsOrdered(
-          (describe(entry), entry.due), ("the current instant", context.now.nanoseconds), chosen)
+        recordInstantsOrdered((entryText, entry.due), (current, context.now.nanoseconds), chosen)
       }
       if chosen == .same { classes.append(candidate) }
     }
@@ -82,7 +81,8 @@ extension Simulation {
     guard sides.atOrBefore && sides.after else { return sides.after }
     let orders: [InstantOrder] = [.before, .after]
     let end = "the end of the run (until:)"
-    let pick = choose(.instantOrder(describe(entry), end, orders: orders))
+    let entryText = describe(entry)
+    let pick = choose(.instantOrder(entryText, end, orders: orders))
     let after = orders[pick] == .after
     var zone = arrivals.zone
     zone.constrain(instantClass, plus: offset, after: after, limit: limit)
@@ -92,7 +92,7 @@ extension Simulation {
       return nil
     }
     if pick != 0 {
-      recordInstantsOrdered((describe(entry), entry.due), (end, stop.nanoseconds), orders[pick])
+      recordInstantsOrdered((entryText, entry.due), (end, stop.nanoseconds), orders[pick])
     }
     return after
   }
