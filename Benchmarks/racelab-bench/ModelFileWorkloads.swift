@@ -21,6 +21,11 @@ func runFileStorm(definition: ModelFileDefinition, tasks: Int, tracing: Bool) ->
     setup: setup, profile: .swift, timeline: [spawn], strategy: DefaultStrategy(),
     tracing: tracing
   ).result
+  if let broken = result.violations.first {
+    printError(
+      "racelab-bench: storm-file at \(tasks) tasks broke \(broken); its events would not count")
+    exit(1)
+  }
   var sleeps: UInt64 = 0
   if case .integer(let count) = result.summary.first(where: { $0.name == "sleeps" })?.value {
     sleeps = UInt64(count)
@@ -30,14 +35,26 @@ func runFileStorm(definition: ModelFileDefinition, tasks: Int, tracing: Bool) ->
     checksum: UInt64(result.counters.sleepsCompleted))
 }
 
-/// Loads and checks a model file, or exits with its diagnostics.
-func loadModelFile(_ path: String) -> (ModelFileDefinition, bytes: [UInt8]) {
+/// The limits a storm of `tasks` tasks needs: one task per N and about thirty steps per sleep,
+/// where the defaults (a hundred thousand tasks, ten million steps) are sized for the models
+/// people write.
+func stormFileLimits(tasks: Int) -> RunLimits {
+  RunLimits(
+    steps: max(RunLimits.defaults.steps, tasks < Int.max / 1_000 ? tasks * 1_000 : .max),
+    tasks: max(RunLimits.defaults.tasks, tasks < Int.max - 16 ? tasks + 16 : .max),
+    tableRows: RunLimits.defaults.tableRows)
+}
+
+/// Loads and checks a model file, or exits with its diagnostics; its runs keep `runLimits`.
+func loadModelFile(
+  _ path: String, runLimits: RunLimits = .defaults
+) -> (ModelFileDefinition, bytes: [UInt8]) {
   guard let bytes = readFileBytes(path) else {
     printError("racelab-bench: cannot read \(path)")
     exit(2)
   }
   switch ModelFileLoader.load(bytes) {
-  case .success(let program): return (ModelFileDefinition(program), bytes)
+  case .success(let program): return (ModelFileDefinition(program, runLimits: runLimits), bytes)
   case .failure(let list):
     for diagnostic in list.diagnostics { printError(diagnostic.formatted(path: path)) }
     exit(2)

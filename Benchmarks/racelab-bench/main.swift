@@ -124,7 +124,7 @@ case "storm-file":
   }
   let tracing = traceName == "keep"
   let path = options.values["--file"] ?? "Benchmarks/storm.model.yaml"
-  let (definition, _) = loadModelFile(path)
+  let (definition, _) = loadModelFile(path, runLimits: stormFileLimits(tasks: tasks))
   let (timing, outcome) = Timing.measure(runs: runs) {
     runFileStorm(definition: definition, tasks: tasks, tracing: tracing)
   }

@@ -137,8 +137,10 @@ extension InterpretedModel {
   }
 
   /// The number `value` holds, noting an inexact use when it is a clock term that depends on
-  /// where a window lands (`use` says what it is used for).
-  func number(
+  /// where a window lands (`use` says what it is used for). Static, so that a call whose
+  /// argument runs the model (`Self.number(try evaluated(…), …)`) need not copy the model to
+  /// hold it across that argument.
+  static func number(
     _ value: Value, for use: @autoclosure () -> String,
     context: inout SimulationContext<InterpretedModel>
   ) -> Int64 {

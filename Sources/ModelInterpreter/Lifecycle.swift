@@ -65,14 +65,15 @@ extension InterpretedModel {
     let lanes = code.lanesOfProcess[process].map { LaneID(index: Int32($0)) }
     switch event {
     case .busy:
-      let length = arguments.first.map { number($0, for: "a busy period", context: &context) }
+      let length = arguments.first.map { Self.number($0, for: "a busy period", context: &context) }
       context.holdCurrentLane(forNanoseconds: length ?? 0)
     case .suspend:
       context.setLanesFrozen(true, lanes: lanes)
     case .resume:
       context.setLanesFrozen(false, lanes: lanes)
     case .wallClockShift:
-      let amount = arguments.first.map { number($0, for: "a clock shift", context: &context) } ?? 0
+      let amount =
+        arguments.first.map { Self.number($0, for: "a clock shift", context: &context) } ?? 0
       guard let clock = code.clockOfProcess[process] else {
         context.shiftWallClock(byNanoseconds: amount)
         return

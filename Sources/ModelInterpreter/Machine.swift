@@ -109,20 +109,20 @@ extension InterpretedModel {
   ) throws(RunTimeError) -> Stop? {
     switch instruction {
     case .assignLocal(let slot, let value):
-      frame.top.locals[slot] = try evaluated(value, in: frame, task: task, context: &context)
+      frame.top.locals[slot] = try evaluated(value, in: &frame, task: task, context: &context)
     case .assignState(let slot, let value):
-      let result = try evaluated(value, in: frame, task: task, context: &context)
+      let result = try evaluated(value, in: &frame, task: task, context: &context)
       noteWrite(of: slot, in: &frame)
       state[slot] = result
     case .returnValue(let value):
       let result = try value.map { value throws(RunTimeError) in
-        try evaluated(value, in: frame, task: task, context: &context)
+        try evaluated(value, in: &frame, task: task, context: &context)
       }
       return leave(&frame, with: result ?? .none, task: task, context: &context)
     case .jump(let target):
       frame.top.pc = target
     case .jumpUnless(let condition, let target):
-      if !(try evaluated(condition, in: frame, task: task, context: &context).isTrue) {
+      if !(try evaluated(condition, in: &frame, task: task, context: &context).isTrue) {
         frame.top.pc = target
       }
     case .call(let operation, let arguments, let into):
@@ -131,18 +131,18 @@ extension InterpretedModel {
         task: task, context: &context)
     case .sleep(let length, let label):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
-      let nanoseconds = number(
-        try evaluated(length, in: frame, task: task, context: &context),
+      let nanoseconds = Self.number(
+        try evaluated(length, in: &frame, task: task, context: &context),
         for: "a sleep's length", context: &context)
-      try Self.checkEndOfClock("sleep", nanoseconds, context: context)
+      try Self.checkEndOfClock("sleep", nanoseconds, now: context.now)
       frame.suspension = .sleep
       return .suspend(.sleep(nanoseconds: nanoseconds, label: label))
     case .sleepCatching(let length, let onCancel, let after, let label):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
-      let nanoseconds = number(
-        try evaluated(length, in: frame, task: task, context: &context),
+      let nanoseconds = Self.number(
+        try evaluated(length, in: &frame, task: task, context: &context),
         for: "a sleep's length", context: &context)
-      try Self.checkEndOfClock("sleep", nanoseconds, context: context)
+      try Self.checkEndOfClock("sleep", nanoseconds, now: context.now)
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
       return .suspend(.sleep(nanoseconds: nanoseconds, label: label))
     case .countUp(let counter, let limit, let body):
@@ -151,17 +151,17 @@ extension InterpretedModel {
       if next < frame.top.locals[limit].integer { frame.top.pc = body }
     case .sleepWithin(let lowerBound, let upperBound, let label):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot sleep") }
-      let lower = number(
-        try evaluated(lowerBound, in: frame, task: task, context: &context),
+      let lower = Self.number(
+        try evaluated(lowerBound, in: &frame, task: task, context: &context),
         for: "a sleep's window", context: &context)
-      let upper = number(
-        try evaluated(upperBound, in: frame, task: task, context: &context),
+      let upper = Self.number(
+        try evaluated(upperBound, in: &frame, task: task, context: &context),
         for: "a sleep's window", context: &context)
       guard lower <= upper else {
         let window = DurationText.formatSigned(lower) + ".." + DurationText.formatSigned(upper)
         throw RunTimeError(message: "sleep: the window \(window) ends before it starts")
       }
-      try Self.checkEndOfClock("sleep", upper, context: context)
+      try Self.checkEndOfClock("sleep", upper, now: context.now)
       frame.suspension = .sleep
       return .suspend(.sleepWithin(lower: lower, upper: upper, label: label))
     case .guardNotCancelled:
@@ -181,7 +181,7 @@ extension InterpretedModel {
     case .spawn(let spawn):
       var arguments: [Value] = []
       for argument in spawn.arguments {
-        arguments.append(try evaluated(argument, in: frame, task: task, context: &context))
+        arguments.append(try evaluated(argument, in: &frame, task: task, context: &context))
       }
       let home = program.lanes[program.operations[spawn.operation].lane].process
       let lane =
@@ -200,7 +200,7 @@ extension InterpretedModel {
       }
       if let into = spawn.into { frame.top.locals[into] = .task(id.index) }
     case .cancel(let handle):
-      if case .task(let index) = try evaluated(handle, in: frame, task: task, context: &context) {
+      if case .task(let index) = try evaluated(handle, in: &frame, task: task, context: &context) {
         if index == task?.index {
           // The running task cancels itself: its frame, with its children, is `frame`.
           context.cancel(TaskID(index: index))
@@ -211,7 +211,7 @@ extension InterpretedModel {
       }
     case .await(let handle, let into):
       guard task != nil else { throw RunTimeError(message: "an event handler cannot await") }
-      guard case .task(let index) = try evaluated(handle, in: frame, task: task, context: &context)
+      guard case .task(let index) = try evaluated(handle, in: &frame, task: task, context: &context)
       else {
         throw RunTimeError(message: "await of a task handle that is none")
       }
@@ -254,12 +254,12 @@ extension InterpretedModel {
     case .after(let delay, let operation, let arguments):
       var values: [Value] = []
       for argument in arguments {
-        values.append(try evaluated(argument, in: frame, task: task, context: &context))
+        values.append(try evaluated(argument, in: &frame, task: task, context: &context))
       }
-      let nanoseconds = number(
-        try evaluated(delay, in: frame, task: task, context: &context),
+      let nanoseconds = Self.number(
+        try evaluated(delay, in: &frame, task: task, context: &context),
         for: "a delay (after:)", context: &context)
-      try Self.checkEndOfClock("after", nanoseconds, context: context)
+      try Self.checkEndOfClock("after", nanoseconds, now: context.now)
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
       let owner = runningProcess(frame.top.operation, of: frame)
@@ -277,7 +277,7 @@ extension InterpretedModel {
     case .record(let record, let values):
       var row: [Value] = []
       for value in values {
-        row.append(try evaluated(value, in: frame, task: task, context: &context))
+        row.append(try evaluated(value, in: &frame, task: task, context: &context))
       }
       records[record].append(row)
       if context.isTracing { context.note(recordNote(record, row, task: task)) }
@@ -289,7 +289,7 @@ extension InterpretedModel {
         case .text(let words): text += words
         case .value(let value, let type):
           text += ValueText.text(
-            try evaluated(value, in: frame, task: task, context: &context), type, program)
+            try evaluated(value, in: &frame, task: task, context: &context), type, program)
         }
         try spend(text.utf8.count)
       }
@@ -302,8 +302,10 @@ extension InterpretedModel {
 
   /// The value of `expression` in `frame`'s running activation. A literal, a local or a state
   /// variable, the commonest operands, is read where it is: a ``Scope`` copies the locals.
+  /// `frame` is only read; it is `inout` because a borrowed frame beside the model's own
+  /// `inout` access was copied whole (about 200 bytes and a retain per field) at every call.
   private mutating func evaluated(
-    _ expression: Expression, in frame: TaskFrame, task: TaskID?,
+    _ expression: Expression, in frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> Value {
     switch expression {
@@ -464,13 +466,12 @@ extension InterpretedModel {
   /// clock's last instant: a timer clamped to that instant would fire at a time the step never
   /// asked for (and a timer that sets itself again would fire there forever).
   static func checkEndOfClock(
-    _ step: String, _ nanoseconds: Int64, context: SimulationContext<InterpretedModel>
+    _ step: String, _ nanoseconds: Int64, now: VirtualTime
   ) throws(RunTimeError) {
-    let now = context.now.nanoseconds
-    guard now.addingReportingOverflow(max(0, nanoseconds)).overflow else { return }
+    guard now.nanoseconds.addingReportingOverflow(max(0, nanoseconds)).overflow else { return }
     throw RunTimeError(
       message: "\(step): \(DurationText.format(nanoseconds)) from "
-        + "\(DurationText.instant(context.now)) ends after the clock's last instant, "
+        + "\(DurationText.instant(now)) ends after the clock's last instant, "
         + "\(DurationText.instant(.end))")
   }
 
