@@ -152,6 +152,15 @@ extension InterpretedModel {
 }
 
 extension Value {
+  /// Whether the value is one number, bool, enumeration case, task or `none`: neither text nor
+  /// a list (which cost steps to compare) nor a clock term (which compares by its window).
+  var isScalar: Bool {
+    switch self {
+    case .text, .list, .clock: false
+    default: true
+    }
+  }
+
   /// Whether the value is a clock term.
   var isClockTerm: Bool {
     if case .clock = self { true } else { false }

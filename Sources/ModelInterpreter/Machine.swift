@@ -300,19 +300,53 @@ extension InterpretedModel {
     return nil
   }
 
-  /// The value of `expression` in `frame`'s running activation. A literal, a local or a state
-  /// variable, the commonest operands, is read where it is: a ``Scope`` copies the locals.
+  /// The value of `expression` in `frame`'s running activation. What ``plainValue(_:in:)``
+  /// reads in place (a literal, a local, a state variable, sums and comparisons of plain
+  /// numbers: most of what instructions compute) needs no ``Scope``, which copies the locals.
   /// `frame` is only read; it is `inout` because a borrowed frame beside the model's own
   /// `inout` access was copied whole (about 200 bytes and a retain per field) at every call.
   private mutating func evaluated(
     _ expression: Expression, in frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> Value {
+    if let value = try plainValue(expression, in: &frame) { return value }
+    return try evaluate(expression, scope(of: frame, task: task), context: &context)
+  }
+
+  /// The value of `expression` when it is a literal, a local, a state variable, or arithmetic,
+  /// a comparison or a logical operator over such expressions holding scalars (no text, list or
+  /// time read inside a window): exactly what ``evaluate(_:_:context:)`` gives, which for such
+  /// values spends nothing and notes nothing. `nil` for anything else; what a `nil` cut short
+  /// had read has no effect, so the caller evaluates the whole expression again.
+  private func plainValue(
+    _ expression: Expression, in frame: inout TaskFrame
+  ) throws(RunTimeError) -> Value? {
     switch expression {
     case .literal(let value): return value
     case .local(let slot): return frame.top.locals[slot]
     case .state(let slot): return state[slot]
-    default: return try evaluate(expression, scope(of: frame, task: task), context: &context)
+    case .arithmetic(let op, let left, let right, let numeric):
+      guard numeric != .text, numeric != .list,
+        let lhs = try plainValue(left, in: &frame), lhs.isScalar,
+        let rhs = try plainValue(right, in: &frame), rhs.isScalar
+      else { return nil }
+      return try Arithmetic.apply(op, lhs, rhs, numeric)
+    case .comparison(let op, let left, let right):
+      guard let lhs = try plainValue(left, in: &frame), lhs.isScalar,
+        let rhs = try plainValue(right, in: &frame), rhs.isScalar
+      else { return nil }
+      return .bool(op.holds(Value.order(lhs, rhs)))
+    case .not(let operand):
+      return try plainValue(operand, in: &frame).map { .bool(!$0.isTrue) }
+    case .and(let left, let right):
+      guard let lhs = try plainValue(left, in: &frame) else { return nil }
+      guard lhs.isTrue else { return .bool(false) }
+      return try plainValue(right, in: &frame).map { .bool($0.isTrue) }
+    case .or(let left, let right):
+      guard let lhs = try plainValue(left, in: &frame) else { return nil }
+      guard !lhs.isTrue else { return .bool(true) }
+      return try plainValue(right, in: &frame).map { .bool($0.isTrue) }
+    default: return nil
     }
   }
 
