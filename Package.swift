@@ -39,9 +39,13 @@ let package = Package(
         .embedInCode("models/review-prompt.model.yaml"),
         .embedInCode("models/subscription-cache.model.yaml"),
       ]),
-    // Model language: a model file read and checked — typed expressions and steps with every
-    // name resolved to a slot. Built by the scenario format, run by the model interpreter.
-    .target(name: "ModelLanguage", dependencies: ["ModelContract"]),
+    // The YAML subset racelab reads: text -> a tree of nodes, each with its location, and
+    // located diagnostics; the shape checks both file formats' decoders share.
+    .target(name: "YAML", dependencies: ["ModelContract"]),
+    // Model language: its syntax (expressions, durations, times), its checker, its IR (typed
+    // expressions and steps with every name resolved to a slot) and the model-file decoder
+    // that turns a located node tree into a checked program. Run by the model interpreter.
+    .target(name: "ModelLanguage", dependencies: ["ModelContract", "YAML"]),
     // Kernel: virtual clock, agenda, lanes, tasks, runtime profiles, choice points, trace events.
     .target(name: "RacelabKernel", dependencies: ["ModelContract"], swiftSettings: kernelSettings),
     // Models: one folder each; they know the contract and the kernel only.
@@ -49,22 +53,21 @@ let package = Package(
     // The model-file interpreter: runs a checked model file on the kernel.
     .target(
       name: "ModelInterpreter", dependencies: ["ModelContract", "ModelLanguage", "RacelabKernel"]),
-    // The YAML subset racelab reads: text -> a tree of nodes, each with its location, and
-    // located diagnostics.
-    .target(name: "YAML", dependencies: ["ModelContract"]),
-    // Scenario format: located node tree -> typed scenario + diagnostics; model files ->
-    // checked programs. It knows models through the contract only.
+    // Scenario format: located node tree -> typed scenario + diagnostics. It knows models
+    // through the contract only.
     .target(name: "ScenarioFormat", dependencies: ["ModelContract", "ModelLanguage", "YAML"]),
     // Reports: the formats CI reads — JUnit XML, GitHub annotations, unified diffs, merged
     // shards, JSON Schemas; data in, text out, no files and no console.
     .target(
       name: "Reports",
-      dependencies: ["ModelContract", "RacelabKernel", "Renderers", "ScenarioFormat", "YAML"]),
+      dependencies: [
+        "ModelContract", "ModelLanguage", "RacelabKernel", "Renderers", "ScenarioFormat", "YAML",
+      ]),
     // Commands: run, check, schema, tree — orchestration over the layers below.
     .target(
       name: "Commands",
       dependencies: [
-        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter",
+        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter", "ModelLanguage",
         "ScenarioFormat", "Renderers", "Reports", "ModelLibrary", "YAML",
       ]),
     // The executable: argument parsing and exit codes, nothing else.
@@ -102,7 +105,7 @@ let package = Package(
       name: "racelab-bench",
       dependencies: [
         "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "YAML", "Commands",
-        "ModelInterpreter", "Renderers", "RacelabTesting",
+        "ModelInterpreter", "ModelLanguage", "Renderers", "RacelabTesting",
       ],
       path: "Benchmarks/racelab-bench"),
 
@@ -131,7 +134,7 @@ let package = Package(
       name: "ModelConformanceTests",
       dependencies: [
         "ModelContract", "RacelabKernel", "Commands", "ScenarioFormat", "YAML", "ModelTestSupport",
-        "ModelInterpreter", "TestSizes",
+        "ModelInterpreter", "ModelLanguage", "TestSizes",
       ]),
     .testTarget(
       name: "ScenarioFormatTests",
@@ -147,11 +150,11 @@ let package = Package(
     .testTarget(
       name: "CommandsTests",
       dependencies: [
-        "ModelContract", "Commands", "ScenarioFormat", "YAML", "RacelabKernel",
+        "ModelContract", "Commands", "ModelLanguage", "ScenarioFormat", "YAML", "RacelabKernel",
         "CommandTestSupport",
         "TestSizes",
       ]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFormat", "YAML"]),
+    .testTarget(name: "ReportsTests", dependencies: ["ModelLanguage", "Reports", "YAML"]),
     .testTarget(
       name: "RenderersTests",
       dependencies: [

@@ -1,7 +1,7 @@
 import ModelContract
 import ModelInterpreter
+import ModelLanguage
 import RacelabKernel
-import ScenarioFormat
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import ModelLanguage
 import Renderers
 import Reports
 import ScenarioFormat

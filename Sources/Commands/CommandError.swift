@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 import YAML
 
 /// A problem that stops a command (or one file of it), printed in one place by

@@ -1,7 +1,7 @@
 import ModelContract
+import ModelLanguage
 import RacelabKernel
 import Renderers
-import ScenarioFormat
 
 /// `racelab compare FILE [--variants V,…] [--runtimes R,…] [--format text|svg]`: runs one
 /// scenario under several variants and runtimes and prints their traces as one, the lines where

@@ -1,4 +1,5 @@
 import Foundation
+import ModelLanguage
 import RacelabKernel
 import Renderers
 import Reports

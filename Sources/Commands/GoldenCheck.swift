@@ -1,6 +1,6 @@
+import ModelLanguage
 import Renderers
 import Reports
-import ScenarioFormat
 
 /// One scenario of `check`: its expectations, its exploration when asked, and its trace
 /// against its golden file (replaced when `update` and the trace is complete), its SVG

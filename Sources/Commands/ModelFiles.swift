@@ -1,9 +1,9 @@
 import Foundation
 import ModelContract
 import ModelInterpreter
+import ModelLanguage
 import ModelLibrary
 import RacelabKernel
-import ScenarioFormat
 
 /// The model files one command reads, from disk or bundled with racelab: each is loaded and
 /// checked once, however many scenarios name it, and its diagnostics are printed once.

@@ -1,7 +1,7 @@
+import ModelLanguage
 import RacelabKernel
 import Renderers
 import Reports
-import ScenarioFormat
 
 /// `racelab run FILE…`: runs each file (every scenario of a folder, standard input for `-`)
 /// and prints its trace, or its table.

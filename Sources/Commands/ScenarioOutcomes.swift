@@ -1,6 +1,6 @@
 import ModelContract
+import ModelLanguage
 import RacelabKernel
-import ScenarioFormat
 
 /// A scenario file as the agreement check between a model and real code needs it: its
 /// setup, its timeline, and the outcomes exploring its model reaches, all as text, so code

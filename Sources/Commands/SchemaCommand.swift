@@ -1,4 +1,5 @@
 import ModelContract
+import ModelLanguage
 import ModelLibrary
 import RacelabKernel
 import Reports

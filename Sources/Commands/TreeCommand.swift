@@ -1,3 +1,4 @@
+import ModelLanguage
 import ScenarioFormat
 
 /// `racelab tree FILE…`: prints each file's YAML tree as canonical JSON (sorted keys, every

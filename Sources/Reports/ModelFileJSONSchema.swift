@@ -1,5 +1,5 @@
 import Foundation
-import ScenarioFormat
+import ModelLanguage
 
 /// The JSON Schema (draft 2020-12) of model files themselves: the top-level keys, processes and
 /// lanes, types, operations and their steps, events, variants, invariants, periodic jobs. It

@@ -291,16 +291,26 @@ struct ErrorCatalogueTests {
       "needs a second file, a model file with periodic jobs; PeriodicJobTests checks it",
   ]
 
+  /// The decoding helpers that scenario files and model files share, by path under `Sources/`:
+  /// their messages are catalogued here, with the scenario format's.
+  static let sharedHelpers = [
+    "YAML/DecodingContext.swift", "ModelLanguage/Syntax/DurationSyntax.swift",
+  ]
+
   /// The files whose string literals are messages about a scenario file: every literal of the
-  /// scenario format, and the commands' file loading, replay and explore checks. The messages
-  /// about model files (`ModelFiles/`) have their own corpus, `MalformedModels/`.
+  /// scenario format and of the helpers it shares, and the commands' file loading, replay and
+  /// explore checks. The messages about model files (`Sources/ModelLanguage`) have their own
+  /// corpus, `MalformedModels/`.
   static func messageSources() -> [URL] {
     let format = repositoryRoot.appendingPathComponent("Sources/ScenarioFormat")
     let enumerator = FileManager.default.enumerator(atPath: format.path)
     var files: [URL] = []
     while let relative = enumerator?.nextObject() as? String {
-      guard relative.hasSuffix(".swift"), !relative.hasPrefix("ModelFiles/") else { continue }
+      guard relative.hasSuffix(".swift") else { continue }
       files.append(format.appendingPathComponent(relative))
+    }
+    for helper in sharedHelpers {
+      files.append(repositoryRoot.appendingPathComponent("Sources/\(helper)"))
     }
     for name in ["Files", "ScenarioFiles", "ScenarioRunner", "ExploreCommand"] {
       files.append(repositoryRoot.appendingPathComponent("Sources/Commands/\(name).swift"))
@@ -360,7 +370,7 @@ struct ModelFileErrorCatalogueTests {
     return messages
   }
 
-  /// Static message text of `ModelFiles/` that no file can show, each with the reason.
+  /// Static message text of the model-file loader that no file can show, each with the reason.
   static let exempt: [String: String] = [
     "the process's first lane runs a long job": "help text of a built-in event, shown by schema",
     "the process freezes; timers keep counting": "help text of a built-in event, shown by schema",
@@ -384,18 +394,34 @@ struct ModelFileErrorCatalogueTests {
       "a safety net for a failure without diagnostics, which the decoder never returns",
   ]
 
+  /// The model-file loader's sources: the model language's syntax, checker and decoder (not
+  /// its IR, which no file is read into directly), less the helpers it shares with scenario
+  /// files, whose messages the scenario half catalogues.
+  static func messageSources() throws -> [URL] {
+    var files: [URL] = []
+    for folder in ["Syntax", "Checking", "Decoding"] {
+      let relative = "ModelLanguage/\(folder)"
+      let url = repositoryRoot.appendingPathComponent("Sources/\(relative)")
+      for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
+      where name.hasSuffix(".swift")
+        && !ErrorCatalogueTests.sharedHelpers.contains("\(relative)/\(name)")
+      {
+        files.append(url.appendingPathComponent(name))
+      }
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
   /// Completeness, as for scenario files: every static piece of a string literal in the
   /// model-file loader that reads as text must appear in a corpus file's stated messages.
   @Test func everyModelFileMessageHasACorpusExample() throws {
     let stated = try Self.statedMessages().joined(separator: "\n")
-    let folder = repositoryRoot.appendingPathComponent("Sources/ScenarioFormat/ModelFiles")
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     var pieces: [(file: String, text: String)] = []
-    for name in names where name.hasSuffix(".swift") {
-      let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    for url in try Self.messageSources() {
+      let source = try String(contentsOf: url, encoding: .utf8)
       for text in SwiftStringLiterals.staticText(in: source)
       where text.contains(" ") && text.filter(\.isLetter).count >= 4 {
-        pieces.append((name, text))
+        pieces.append((url.lastPathComponent, text))
       }
     }
     #expect(pieces.count >= 150)

@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Foundation
 import ModelContract
+import ModelLanguage
 import RacelabKernel
 import Renderers
 import ScenarioFormat

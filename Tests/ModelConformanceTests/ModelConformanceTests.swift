@@ -2,6 +2,7 @@ import Commands
 import Foundation
 import ModelContract
 import ModelInterpreter
+import ModelLanguage
 import ModelTestSupport
 import RacelabKernel
 import ScenarioFormat

@@ -1,6 +1,6 @@
 import Foundation
+import ModelLanguage
 import Reports
-import ScenarioFormat
 import Testing
 
 /// The JSON Schema of model files offers the steps the decoder reads, from the decoder's table.

@@ -1,6 +1,5 @@
 import Foundation
 import ModelLanguage
-import ScenarioFormat
 import Testing
 
 /// The device-identity model decodes to the tree its file describes.

@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 import Testing
 
 /// The size limits of a model file, at a lowered limit: the loader refuses a file or a value

@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 import Testing
 
 /// `ModelFileSteps`, which the JSON Schema of model files is built from, says what the decoder

@@ -1,6 +1,5 @@
 import Foundation
 import ModelLanguage
-import ScenarioFormat
 import Testing
 import YAML
 

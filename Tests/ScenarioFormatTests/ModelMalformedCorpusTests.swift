@@ -1,6 +1,6 @@
 import Foundation
 import ModelContract
-import ScenarioFormat
+import ModelLanguage
 import Testing
 
 /// Malformed model files: every problem reported in one pass, located, with notes, exactly as

@@ -1,5 +1,5 @@
 import Foundation
-import ScenarioFormat
+import ModelLanguage
 import TestSizes
 import Testing
 

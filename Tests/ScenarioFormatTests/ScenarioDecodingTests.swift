@@ -1,6 +1,7 @@
 import Foundation
 import ModelContract
 import ModelInterpreter
+import ModelLanguage
 import RacelabKernel
 import ScenarioFormat
 import Testing

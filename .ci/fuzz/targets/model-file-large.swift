@@ -6,7 +6,7 @@
 // timeout (10 s under the sanitizers) catches a quadratic check, its memory limit a blow-up.
 // Every answer is a checked model or diagnostics inside the file; never a crash.
 import ModelInterpreter
-import ScenarioFormat
+import ModelLanguage
 import YAML
 
 /// libFuzzer's entry point: writes the model the recipe describes and loads it.

@@ -4,8 +4,8 @@
 // hang or a sanitizer report.
 import ModelContract
 import ModelInterpreter
+import ModelLanguage
 import RacelabKernel
-import ScenarioFormat
 import YAML
 
 /// libFuzzer's entry point: loads one input as a model file, then runs what it declares.

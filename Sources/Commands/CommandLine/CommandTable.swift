@@ -1,7 +1,7 @@
 import ModelContract
+import ModelLanguage
 import RacelabKernel
 import Reports
-import ScenarioFormat
 
 /// Every command racelab has, with its options: the one declaration that parsing, validation,
 /// `--help`, the overview and the command table of the documentation's `Commands.md` are made from.

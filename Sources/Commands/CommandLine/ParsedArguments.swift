@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// A command's arguments split by its declaration into operands, option values and switches,
 /// every value already checked against what its option takes.
