@@ -1,5 +1,5 @@
 // Fuzz target: model-file expressions (lexer, parser and type checker in
-// Sources/ScenarioFormat/ModelFiles, evaluation in Sources/ModelInterpreter). The input is one
+// Sources/ModelLanguage, evaluation in Sources/ModelInterpreter). The input is one
 // expression, placed in a model that declares a value of every type; the rest of the model is
 // valid, so every diagnostic must point at the expression's line. A checked expression is then
 // evaluated by running the model twice, with the same result both times; never a crash, a hang
@@ -8,7 +8,6 @@ import ModelContract
 import ModelInterpreter
 import ModelLanguage
 import RacelabKernel
-import ScenarioFormat
 
 /// The model the expression is placed in, at the line holding `EXPRESSION`.
 private let template = """

@@ -1,4 +1,4 @@
-// Fuzz target: the YAML-subset parser (Sources/ScenarioFormat/YAML), what `racelab tree` runs.
+// Fuzz target: the YAML-subset parser (Sources/YAML), what `racelab tree` runs.
 // Any bytes give either a tree whose every node points into the input, or at least one
 // diagnostic that does; never a crash, a hang or a sanitizer report.
 import YAML
