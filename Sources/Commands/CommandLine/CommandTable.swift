@@ -1,34 +1,8 @@
-import ModelContract
-import ModelLanguage
-import RacelabKernel
-import Reports
-
 /// Every command racelab has, with its options: the one declaration that parsing, validation,
 /// `--help`, the overview and the command table of the documentation's `Commands.md` are made from.
 public enum CommandCatalog {
   /// racelab's version line.
   public static let version = "racelab 0.5.0"
-
-  static let format = OptionSpec(
-    name: "--format", value: .choice(["text", "json"]),
-    help: "text (default) or one JSON object per file, one line each")
-  static let runFormat = OptionSpec(
-    name: "--format", value: .choice(RunCommand.Format.allCases.map(\.rawValue)),
-    help: "text (default), one JSON object per file, one line each, a Mermaid sequence "
-      + "diagram or an SVG picture of the timeline")
-  static let variant = OptionSpec(
-    name: "--variant", value: .text(placeholder: "V"), help: "run every file with this variant")
-  static let limits = OptionSpec(
-    name: "--limits", value: .limits,
-    help: "raise resource limits: "
-      + ScenarioLimits.names.map(\.name).joined(separator: ", ")
-      + " (see Commands in the documentation)")
-  static let junit = OptionSpec(
-    name: "--junit", value: .text(placeholder: "FILE"),
-    help: "also write a JUnit XML report to FILE: one test case per file, with its failure text")
-  static let runtime = OptionSpec(
-    name: "--runtime", value: .choice(RuntimeProfile.all.map(\.name)),
-    help: "run every file on this runtime's cancellation rules")
 
   /// The commands, in the order the overview lists them.
   public static let commands: [CommandSpec] = [
@@ -42,18 +16,7 @@ public enum CommandCatalog {
         own variant and runtime: it is shown, marked not checked, and does not decide the
         exit status.
         """,
-      options: [
-        runFormat, variant, runtime,
-        OptionSpec(
-          name: "--schedule", value: .text(placeholder: "TOKEN"),
-          help: "replay a schedule printed by racelab explore (one file only)"),
-        OptionSpec(
-          name: "--brief", value: .none,
-          help: "the text trace's facts without its bookkeeping: no hops, calls, returns, "
-            + "rule names, default world choices, normal task ends or timers whose task runs "
-            + "next"),
-        limits,
-      ],
+      options: RunOptions.self,
       exitStatus: "0 every expectation holds, 1 one does not, 2 bad input or usage"),
     CommandSpec(
       name: "explore", operands: "FILE…",
@@ -68,43 +31,7 @@ public enum CommandCatalog {
         byte. A shard judges only what it saw: it fails on a violation the file does not
         expect; --merge joins the JSON outputs of every shard into the whole verdict.
         """,
-      options: [
-        format, variant, runtime,
-        OptionSpec(
-          name: "--random", value: .count,
-          help: "sample N seeded random schedules instead (as a file's explore: random does)"),
-        OptionSpec(name: "--seed", value: .seed, help: "the seed of --random (default 1)"),
-        OptionSpec(
-          name: "--max-schedules", value: .count,
-          help: "stop after N schedules (reported as complete: false)"),
-        OptionSpec(
-          name: "--jobs", value: .count,
-          help: "explore on N threads; the output is the same for every N"),
-        OptionSpec(
-          name: "--shard", value: .shard,
-          help: "explore the I-th of N deterministic parts of the space"),
-        OptionSpec(
-          name: "--no-pruning", value: .none,
-          help: "continue schedules that reach a state already seen"),
-        OptionSpec(
-          name: "--state-graph", value: .none,
-          help: "expand each state once across the whole space and count every schedule "
-            + "(--max-schedules then bounds the runs), as a file's explore: {state-graph: true} "
-            + "does"),
-        OptionSpec(
-          name: "--no-partial-order", value: .none,
-          help: "on the state graph: run every order of same-instant happenings, also those "
-            + "that reach a state already finished (the same output, more runs)"),
-        OptionSpec(
-          name: "--max-states", value: .count,
-          help: "on the state graph (--state-graph or a file's explore: {state-graph: "
-            + "true}): hold at most N states (default 2,000,000), then stop as complete: false"),
-        junit,
-        OptionSpec(
-          name: "--merge", value: .none,
-          help: "the FILEs are JSON outputs of shards: print their joint verdict"),
-        limits,
-      ],
+      options: ExploreOptions.self,
       exitStatus: """
         0 the invariants broken are exactly the file's explore: {violations: […]} (none if
         absent) and the space was covered (a shard: nothing unexpected broke); 1 otherwise;
@@ -122,19 +49,7 @@ public enum CommandCatalog {
         the runs side by side instead: a column each, the lines aligned, the rows that differ
         shaded and marked ≠.
         """,
-      options: [
-        OptionSpec(
-          name: "--format", value: .choice(CompareCommand.Format.allCases.map(\.rawValue)),
-          help: "text (default) or svg: the runs side by side as a picture"),
-        OptionSpec(
-          name: "--variants", value: .text(placeholder: "V,…"),
-          help: "the variants to compare, separated by commas (default: every variant)"),
-        OptionSpec(
-          name: "--runtimes", value: .text(placeholder: "R,…"),
-          help: "the runtimes to compare, separated by commas (default: the file's own): "
-            + RuntimeProfile.all.map(\.name).joined(separator: ", ")),
-        limits,
-      ],
+      options: CompareOptions.self,
       exitStatus: "0 printed, 2 bad input or usage"),
     CommandSpec(
       name: "check", operands: "[SCENARIOS_DIR]",
@@ -148,18 +63,7 @@ public enum CommandCatalog {
         --update rewrites the goldens that differ or are missing, atomically; a file that does
         not parse never replaces its golden.
         """,
-      options: [
-        OptionSpec(
-          name: "--traces", value: .text(placeholder: "DIR"),
-          help: "the traces folder that mirrors SCENARIOS_DIR (default: see above)"),
-        OptionSpec(
-          name: "--update", value: .none, help: "rewrite goldens that differ or are missing"),
-        OptionSpec(
-          name: "--explore", value: .none,
-          help: "also explore every file with an explore: block and check its violations"),
-        junit,
-        limits,
-      ],
+      options: CheckOptions.self,
       exitStatus: "0 all goldens and expectations hold, 1 one failed, 2 bad input or usage"),
     CommandSpec(
       name: "report", operands: "[SCENARIOS_DIR]",
@@ -171,12 +75,7 @@ public enum CommandCatalog {
         path, with .html) shows its about: text, its timeline picture, its trace, its model's
         variants side by side and its source. No script and no network: open index.html.
         """,
-      options: [
-        OptionSpec(
-          name: "--out", value: .text(placeholder: "DIR"),
-          help: "the folder to write the site to (created when missing; required)"),
-        limits,
-      ],
+      options: ReportOptions.self,
       exitStatus: "0 written, 2 a file could not be run (it is listed) or bad input or usage"),
     CommandSpec(
       name: "models", operands: "[DIR]",
@@ -188,11 +87,8 @@ public enum CommandCatalog {
         missing), never replacing a file that is there; a scenario beside it names it with
         model: ./NAME.model.yaml.
         """,
-      options: [
-        OptionSpec(
-          name: "--copy", value: .text(placeholder: "NAME"),
-          help: "write the bundled model NAME into DIR as NAME.model.yaml")
-      ], exitStatus: "0 listed or written, 2 unknown model, a file already there, or usage"),
+      options: ModelsOptions.self,
+      exitStatus: "0 listed or written, 2 unknown model, a file already there, or usage"),
     CommandSpec(
       name: "schema", operands: "[MODEL]",
       summary: "print the scenario vocabulary of a model",
@@ -205,15 +101,7 @@ public enum CommandCatalog {
         --output run or explore prints the JSON Schema of that command's --format json
         document.
         """,
-      options: [
-        OptionSpec(
-          name: "--json-schema", value: .none,
-          help: "print the JSON Schema of MODEL's scenario files (of model files, without MODEL)"),
-        OptionSpec(
-          name: "--output", value: .choice(OutputJSONSchema.Document.allCases.map(\.rawValue)),
-          help: "print the JSON Schema of run's or explore's JSON document"),
-        limits,
-      ], exitStatus: "0 printed, 2 unknown model or usage"),
+      options: SchemaOptions.self, exitStatus: "0 printed, 2 unknown model or usage"),
     CommandSpec(
       name: "tree", operands: "FILE…",
       summary: "print a file's YAML tree as JSON",
@@ -221,12 +109,13 @@ public enum CommandCatalog {
         Prints each file's YAML tree as one line of JSON with sorted keys, every scalar a
         string: the form a standard YAML loader (PyYAML's BaseLoader) gives, for tooling.
         """,
-      options: [limits], exitStatus: "0 printed, 2 a file is unreadable or not in the YAML subset"),
+      options: TreeOptions.self,
+      exitStatus: "0 printed, 2 a file is unreadable or not in the YAML subset"),
     CommandSpec(
       name: "help", operands: "[COMMAND]",
       summary: "show a command's help",
       description: "Prints the overview, or the help of COMMAND (the same as COMMAND --help).",
-      options: [], exitStatus: "0 printed, 2 unknown command"),
+      options: HelpOptions.self, exitStatus: "0 printed, 2 unknown command"),
   ]
 
   /// The command named `name`.
