@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// What an option's value must be and what it becomes: how a usage line writes it, and the
 /// check that turns the text given into the field's value (or the usage error) while parsing,

@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// `racelab check`'s options.
 struct CheckOptions: CommandOptions {

@@ -1,5 +1,5 @@
 import ModelContract
-import ScenarioFormat
+import ModelLanguage
 
 /// `racelab compare`'s options.
 struct CompareOptions: CommandOptions {

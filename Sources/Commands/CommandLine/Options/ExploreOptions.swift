@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// `racelab explore`'s options.
 struct ExploreOptions: CommandOptions {

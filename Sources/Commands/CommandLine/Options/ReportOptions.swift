@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// `racelab report`'s options.
 struct ReportOptions: CommandOptions {

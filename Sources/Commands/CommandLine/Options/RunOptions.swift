@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// `racelab run`'s options.
 struct RunOptions: CommandOptions {

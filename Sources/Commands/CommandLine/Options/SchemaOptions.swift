@@ -1,5 +1,5 @@
+import ModelLanguage
 import Reports
-import ScenarioFormat
 
 /// `racelab schema`'s options.
 struct SchemaOptions: CommandOptions {

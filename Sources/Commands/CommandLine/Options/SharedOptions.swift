@@ -1,5 +1,5 @@
 import ModelContract
-import ScenarioFormat
+import ModelLanguage
 
 /// The options several commands take, each declared once; a command's table binds it to its
 /// own field.

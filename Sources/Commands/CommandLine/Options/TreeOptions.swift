@@ -1,4 +1,4 @@
-import ScenarioFormat
+import ModelLanguage
 
 /// `racelab tree`'s options.
 struct TreeOptions: CommandOptions {
