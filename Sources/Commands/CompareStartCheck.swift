@@ -21,8 +21,8 @@ enum CompareStartCheck {
     /// The warning: `variant migrated runs here from failed-save-original.yaml's start, not
     /// from its own file's (failed-save-migrated.yaml has app.launches 1): …`.
     func warning(comparing path: String) -> String {
-      let here = (path as NSString).lastPathComponent
-      let there = (file as NSString).lastPathComponent
+      let here = PathText.name(of: path)
+      let there = PathText.name(of: file)
       var parts: [String] = []
       if !onlyThere.isEmpty { parts.append("\(there) has " + onlyThere.joined(separator: " · ")) }
       if !onlyHere.isEmpty { parts.append("\(here) has " + onlyHere.joined(separator: " · ")) }
@@ -37,8 +37,8 @@ enum CompareStartCheck {
   /// such file is there.
   static func ownFile(of variant: String, beside path: String, ownVariant: String) -> String? {
     guard variant != ownVariant, path != "-" else { return nil }
-    let name = (path as NSString).lastPathComponent
-    let folder = (path as NSString).deletingLastPathComponent
+    let name = PathText.name(of: path)
+    let folder = PathText.folder(of: path)
     for suffix in ScenarioFiles.suffixes where name.hasSuffix("-\(ownVariant)\(suffix)") {
       let stem = name.dropLast(ownVariant.count + 1 + suffix.count)
       for candidateSuffix in ScenarioFiles.suffixes {

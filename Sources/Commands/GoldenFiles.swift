@@ -51,7 +51,7 @@ struct GoldenFiles {
   /// golden that is a symbolic link or not a regular file. The old golden stays intact if
   /// anything fails.
   func replace(_ path: String, with text: String) throws(Refusal) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: path)
     do {
       try FileManager.default.createDirectory(
         atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
@@ -76,7 +76,7 @@ struct GoldenFiles {
       }
       mode = status.st_mode & 0o7777
     }
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.name(of: path)
     let temporary =
       (folder.isEmpty ? "" : folder + "/") + "." + name + Self.temporaryMarker
       + String(getpid())
@@ -98,7 +98,7 @@ struct GoldenFiles {
     guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
     var found: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      if (relative as NSString).lastPathComponent.contains(Self.temporaryMarker) {
+      if PathText.name(of: relative).contains(Self.temporaryMarker) {
         found.append(relative)
       }
     }
@@ -109,7 +109,7 @@ struct GoldenFiles {
   /// removing them cannot spoil a replacement under way.
   func staleLeftovers() -> [String] {
     leftovers().filter { relative in
-      let name = (relative as NSString).lastPathComponent
+      let name = PathText.name(of: relative)
       guard let marker = name.range(of: Self.temporaryMarker, options: .backwards),
         let pid = pid_t(name[marker.upperBound...])
       else { return true }

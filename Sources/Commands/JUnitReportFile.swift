@@ -22,7 +22,7 @@ extension JUnitReport {
   static func write(_ report: JUnitReport, to path: String, console: Console) -> ExitStatus {
     // The rules of a golden: a regular file replaced atomically, never a device, a FIFO or
     // a symbolic link (as root, a plain write would replace /dev/full with a file).
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: path)
     do throws(GoldenFiles.Refusal) {
       try GoldenFiles(root: folder.isEmpty ? "." : folder).replace(path, with: report.xml)
       return .success

@@ -97,7 +97,7 @@ final class ModelFiles {
   /// working directory for standard input).
   static func path(of reference: String, from scenarioPath: String) -> String {
     if reference.hasPrefix("/") || scenarioPath == "-" { return reference }
-    let folder = (scenarioPath as NSString).deletingLastPathComponent
-    return folder.isEmpty ? reference : (folder as NSString).appendingPathComponent(reference)
+    let folder = PathText.folder(of: scenarioPath)
+    return folder.isEmpty ? reference : Files.join(folder, reference)
   }
 }
