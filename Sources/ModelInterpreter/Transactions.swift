@@ -117,6 +117,8 @@ extension InterpretedModel {
   /// this write (`entry`, from a committed inner transaction; default its value now, as the
   /// latest first write), unless it wrote the slot already.
   mutating func noteWrite(of slot: Int, entry: JournalEntry? = nil, in frame: inout TaskFrame) {
+    // Most writes are outside any `try` or call: nothing to look through.
+    if frame.top.handlers.isEmpty, frame.callers.isEmpty { return }
     if noteWrite(of: slot, entry: entry, in: &frame.top) { return }
     for caller in frame.callers.indices.reversed()
     where noteWrite(of: slot, entry: entry, in: &frame.callers[caller]) {
