@@ -21,6 +21,25 @@ let repositoryTraces = repositoryRoot.appendingPathComponent("traces")
 let documentationCatalogue = repositoryRoot.appendingPathComponent(
   "Sources/racelab/racelab.docc")
 
+/// A model file with one lane and one event, `tap`, that adds one to `app.count`, which the
+/// summary shows: for tests about files and reports rather than about a model.
+let tapCounterModel = """
+  kind: model
+  name: counter
+  processes:
+    app:
+      lanes: {main: serial}
+      memory:
+        count: int
+  events:
+    tap:
+      steps:
+        - set: {app.count: "app.count + 1"}
+  summary:
+    count: app.count
+
+  """
+
 /// A fresh folder under the system's temporary folder, removed by ``remove()``.
 struct TemporaryFolder {
   let url: URL

@@ -5,22 +5,7 @@ import Testing
 /// printed as workflow commands, which GitHub shows on the pull request's diff; without it,
 /// never.
 struct GitHubAnnotationTests {
-  private let model = """
-    kind: model
-    name: counter
-    processes:
-      app:
-        lanes: {main: serial}
-        memory:
-          count: int
-    events:
-      tap:
-        steps:
-          - set: {app.count: "app.count + 1"}
-    summary:
-      count: app.count
-
-    """
+  private let model = tapCounterModel
 
   private func folder() throws -> TemporaryFolder {
     let folder = try TemporaryFolder()

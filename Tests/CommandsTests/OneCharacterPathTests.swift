@@ -20,22 +20,7 @@ struct OneCharacterPathTests {
     #expect(PathText.name(of: path) == name)
   }
 
-  private let model = """
-    kind: model
-    name: counter
-    processes:
-      app:
-        lanes: {main: serial}
-        memory:
-          count: int
-    events:
-      tap:
-        steps:
-          - set: {app.count: "app.count + 1"}
-    summary:
-      count: app.count
-
-    """
+  private let model = tapCounterModel
 
   private let scenario = """
     name: s
