@@ -122,17 +122,20 @@ extension SVGTimeline {
       report.headline + " · broken: "
       + (violations.isEmpty ? "none" : violations.joined(separator: ", "))
     let answerY = stripBottom + 24
+    // The answer in lines short enough that a long answer does not widen the picture.
+    let verdictLines = LineWrapping.lines(verdict, width: 130, indent: "      ")
+    let notesY = answerY + 18 + 16 * (verdictLines.count - 1)
     // Under the answer, what the text trace says besides it: what other orders break, the fix.
     let notes = [report.exploreHint.map { "note: " + $0 }, report.fixHint].compactMap { $0 }
       .flatMap { LineWrapping.lines($0, width: 150, indent: "      ") }
-    let legendTop = answerY + 20 + 14 * notes.count
+    let legendTop = notesY + 2 + 14 * notes.count
     let legendLines = legend(top: legendTop)
     // Wide enough for the timeline, every label, the heading and the answer (bold).
     let labelsEnd = labels.map { $0.x + SVGLabelLines.width($0.text, fontSize: $0.size) }.max()
     let width = max(
       640, (xs.last ?? 0) + 40, (labelsEnd ?? 0) + 20, legendLines.width + 20,
       20 + SVGLabelLines.width(heading, fontSize: 14),
-      20 + SVGLabelLines.width(verdict, fontSize: 13),
+      20 + (verdictLines.map { SVGLabelLines.width($0, fontSize: 13) }.max() ?? 0),
       20 + (notes.map { SVGLabelLines.width($0, fontSize: 11) }.max() ?? 0))
     let height = legendTop + 60
 
@@ -213,12 +216,14 @@ extension SVGTimeline {
           + "class=\"label\"\(label.attributes)>\(esc(label.text))</text>")
     }
     // The answer and the legend.
-    out.append(
-      "<text x=\"10\" y=\"\(answerY)\" font-size=\"12\" font-weight=\"bold\">"
-        + "\(esc(verdict))</text>")
+    for (index, line) in verdictLines.enumerated() {
+      out.append(
+        "<text x=\"10\" y=\"\(answerY + 16 * index)\" font-size=\"12\" font-weight=\"bold\""
+          + "\(index > 0 ? " xml:space=\"preserve\"" : "")>\(esc(line))</text>")
+    }
     for (index, note) in notes.enumerated() {
       out.append(
-        "<text x=\"10\" y=\"\(answerY + 18 + 14 * index)\" xml:space=\"preserve\">"
+        "<text x=\"10\" y=\"\(notesY + 14 * index)\" xml:space=\"preserve\">"
           + "\(esc(note))</text>")
     }
     out += legendLines.lines

@@ -4,6 +4,10 @@ enum ReviewPromptAnswers {
   static let firedAfterCancel =
     "the request was cancelled when the screen went away, yet it fired and spent this "
     + "version's only prompt"
+  static let firedAfterCancelUnseen =
+    "the request was cancelled when the screen went away, yet it fired, and the attempt was "
+    + "recorded while the completion screen was not in front of the user: this version's only "
+    + "prompt spent where it may not be seen"
   static let notVisible =
     "a review was requested while the completion screen was not in front of the user: "
     + "this version's only prompt spent where it may not be seen"

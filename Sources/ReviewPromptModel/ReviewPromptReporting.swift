@@ -45,7 +45,11 @@ extension ReviewPromptDefinition {
   public func answer(summary: [TraceField], violations: [String]) -> RunAnswer? {
     let values = Self.values(summary)
     if violations.contains("no-fire-after-cancel") {
-      return RunAnswer(harmful: true, sentence: ReviewPromptAnswers.firedAfterCancel)
+      let unseen = violations.contains("attempt-while-visible")
+      return RunAnswer(
+        harmful: true,
+        sentence: unseen
+          ? ReviewPromptAnswers.firedAfterCancelUnseen : ReviewPromptAnswers.firedAfterCancel)
     }
     if violations.contains("attempt-while-visible") {
       return RunAnswer(harmful: true, sentence: ReviewPromptAnswers.notVisible)

@@ -39,8 +39,8 @@ struct CompareCommandTests {
     // The answer wraps within its column: its lines, joined, are the answer.
     #expect(
       reading.texts.joined(separator: " ").replacingOccurrences(of: "   ", with: " ").contains(
-        "HARM: the request was cancelled when the screen went away, yet it fired and spent "
-          + "this version's only prompt"))
+        "HARM: the request was cancelled when the screen went away, yet it fired, and the "
+          + "attempt was recorded while the completion screen was not in front of the user"))
   }
 
   @Test func theGuardsDivergeWhereTheResumptionRuns() throws {
@@ -60,8 +60,9 @@ struct CompareCommandTests {
     #expect(lines[guardLine].hasPrefix(" B ≠"))
     #expect(
       lines.contains(
-        "A  HARM: the request was cancelled when the screen went away, yet it fired and spent "
-          + "this version's only prompt"))
+        "A  HARM: the request was cancelled when the screen went away, yet it fired, and the "
+          + "attempt was recorded while the completion screen was not in front of the user: this "
+          + "version's only prompt spent where it may not be seen"))
     #expect(lines.contains("B  OK: cooldown kept: no review requested yet, still pending"))
     let header = try #require(lines.firstIndex { $0.hasPrefix("runs ") })
     #expect(

@@ -83,6 +83,26 @@ struct SVGOutputTests {
     #expect(run.output == svg(path).output)
   }
 
+  @Test("a long answer wraps under the timeline instead of widening the picture")
+  func aLongAnswerWraps() throws {
+    let path = repositoryScenarios.appendingPathComponent(
+      "review-prompt/canonical/busy-main-disappear-original.yaml"
+    ).path
+    let run = svg(path)
+    let reading = try #require(SVGReading.read(run.output))
+    let first = try #require(reading.texts.firstIndex { $0.hasPrefix("HARM: ") })
+    let answer = reading.texts[first...].prefix { !$0.hasPrefix("fix: ") }
+    #expect(answer.count > 1, "the answer takes more than one line")
+    #expect(answer.allSatisfy { $0.count <= 130 })
+    #expect(
+      answer.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        .hasSuffix(
+          "this version's only prompt spent where it may not be seen · broken: "
+            + "no-fire-after-cancel, attempt-while-visible"))
+    let width = try #require(run.output.firstMatch(of: /<svg [^>]*width="(\d+)"/)?.output.1)
+    #expect(Int(width) ?? .max < 1_200, "the answer does not set the picture's width")
+  }
+
   @Test("the legend explains the marks the picture draws, and no other")
   func legendOnlyForMarksDrawn() throws {
     func legend(_ scenario: String) throws -> [String] {
