@@ -167,7 +167,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         stop(at: stopTime)
         return
       }
-      context.now = VirtualTime(nanoseconds: now)
+      moveClock(to: VirtualTime(nanoseconds: now))
       showLostHappenings(through: context.now)
       while !strategyIsDone, let top = context.agenda.min, top.due == now {
         batch.removeAll(keepingCapacity: true)
@@ -218,7 +218,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
         return nil
       }
     }
-    context.now = VirtualTime(nanoseconds: entry.due)
+    moveClock(to: VirtualTime(nanoseconds: entry.due))
     context.arrivals.nowClass = first
     showLostHappenings(through: context.now)
     return earliest
@@ -227,7 +227,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   /// Ends the run at `until:` with happenings still due: time moves to the stop instant, and
   /// the trace says so.
   private mutating func stop(at time: VirtualTime) {
-    if time > context.now { context.now = time }
+    if time > context.now { moveClock(to: time) }
     context.stoppedAtStopTime = true
     showLostHappenings(through: time)
     context.record(.runStopped, lane: nil)

@@ -119,6 +119,10 @@ public struct SimulationContext<Model: SimulationModel> {
     record(.note(note()), lane: currentLane)
   }
 
+  /// The value the picture's row `row` shows now, as last given to ``show(row:value:)``; `nil`
+  /// before the first.
+  public func shownValue(ofRow row: String) -> String? { shownRows[row] }
+
   /// Records that the picture's state row `row` shows `value` from now on, when the trace is
   /// recorded and the row showed something else before (or nothing).
   public mutating func show(row: String, value: @autoclosure () -> String) {

@@ -1,3 +1,5 @@
+import ModelContract
+
 /// How applying a model event reaches the model (rules C2 and C4).
 public enum EventDelivery: Sendable, Equatable {
   /// The event enqueues a job on a lane; the model handles it when the job runs.
@@ -78,6 +80,19 @@ public protocol SimulationModel: Hashable {
   /// Called once when the run ends, before its summary (to check `at-end` invariants). The
   /// default does nothing.
   mutating func runEnded(context: inout SimulationContext<Self>)
+
+  /// The instants after `start`, up to and including `end`, at which the clock alone may change
+  /// what a traced run shows (a picture row that reads `today` changes at midnight, with no job
+  /// running), in order. A traced run stops its clock at each, before moving on to `end`, and
+  /// calls ``clockPassed(context:)`` there. The default: none.
+  func clockStops(
+    after start: VirtualTime, through end: VirtualTime, context: SimulationContext<Self>
+  ) -> [VirtualTime]
+
+  /// Called in a traced run at each of the ``clockStops(after:through:context:)``, with the
+  /// clock there and no job running, to show what the time alone changed. The default does
+  /// nothing.
+  mutating func clockPassed(context: inout SimulationContext<Self>)
 }
 
 extension SimulationModel {
@@ -101,6 +116,14 @@ extension SimulationModel {
 
   /// Does nothing.
   public mutating func runEnded(context: inout SimulationContext<Self>) {}
+
+  /// No stops: the clock alone changes nothing the trace shows.
+  public func clockStops(
+    after start: VirtualTime, through end: VirtualTime, context: SimulationContext<Self>
+  ) -> [VirtualTime] { [] }
+
+  /// Does nothing.
+  public mutating func clockPassed(context: inout SimulationContext<Self>) {}
 
   /// Ends the task: models without driven programs are never asked.
   public mutating func drive(

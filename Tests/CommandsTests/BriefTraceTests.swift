@@ -165,6 +165,7 @@ struct BriefTraceTests {
           +0d 01:30:00.000  1  ·            expiry-cron                T1 (expire-rows) starts on server.main
           +0d 01:30:00.000  2  server.main  say                        the original has no expiry cron: nothing is checked or changed
                                                                        ⋮ the same again 30 times, every 1d, +1d 01:30:00.000 … +30d 01:30:00.000 (T2–T31)
+         +31d 00:00:00.000  1  ·            2026-02-01 begins          entitled-tier pro → free, with no job running: the time alone changed it (the row reads today)
          +31d 00:01:00.000  1  server.main  webhook a expired          updated 1 row of server.subscriptions
                                                                        status of a's Apple rows → expired
          +31d 01:00:00.000  1  app.main     refresh                    T32 (refresh) starts · request in flight 100ms → timer #1 due at +31d 01:00:00.100
