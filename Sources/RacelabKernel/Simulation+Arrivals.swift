@@ -22,7 +22,8 @@ extension Simulation {
       return nil
     }
     if pick != 0 {
-      recordInstantsOrdered((firstText, first.due), (secondText, second.due), chosen)
+      recordInstantsOrdered(
+        (firstText, first.due), (secondText, second.due), chosen, default: orders[0])
     }
     return chosen
   }
@@ -60,7 +61,8 @@ extension Simulation {
         return false
       }
       if pick != 0 {
-        recordInstantsOrdered((entryText, entry.due), (current, context.now.nanoseconds), chosen)
+        recordInstantsOrdered(
+          (entryText, entry.due), (current, context.now.nanoseconds), chosen, default: orders[0])
       }
       if chosen == .same { classes.append(candidate) }
     }
@@ -92,7 +94,8 @@ extension Simulation {
       return nil
     }
     if pick != 0 {
-      recordInstantsOrdered((entryText, entry.due), (end, stop.nanoseconds), orders[pick])
+      recordInstantsOrdered(
+        (entryText, entry.due), (end, stop.nanoseconds), orders[pick], default: orders[0])
     }
     return after
   }
@@ -130,15 +133,32 @@ extension Simulation {
   }
 
   /// Tells the trace that the schedule put `first` `order` `second` where the windows allowed
-  /// another order too, and the order taken is not the earliest arrivals' one.
+  /// another order too, and the order taken is not the earliest arrivals' one, `defaultOrder`:
+  /// at the earlier of the two instants, now or when the run reaches it.
   private mutating func recordInstantsOrdered(
-    _ first: (String, Int64), _ second: (String, Int64), _ order: InstantOrder
+    _ first: (String, Int64), _ second: (String, Int64), _ order: InstantOrder,
+    default defaultOrder: InstantOrder
   ) {
     guard context.isTracing else { return }
-    context.record(
-      .instantsOrdered(
-        first: first.0, firstAt: VirtualTime(nanoseconds: first.1), second: second.0,
-        secondAt: VirtualTime(nanoseconds: second.1), order: order),
-      lane: nil)
+    let kind = TraceEvent.Kind.instantsOrdered(
+      first: first.0, firstAt: VirtualTime(nanoseconds: first.1), second: second.0,
+      secondAt: VirtualTime(nanoseconds: second.1), order: order, defaultOrder: defaultOrder)
+    let instant = VirtualTime(nanoseconds: min(first.1, second.1))
+    if instant > context.now {
+      context.settledOrders.append((instant, kind))
+    } else {
+      context.record(kind, lane: nil)
+    }
+  }
+
+  /// Shows, at their instants, the orders settled earlier whose earlier instant is `time` or
+  /// before it, the earliest first (in the order settled, at one instant).
+  mutating func showSettledOrders(through time: VirtualTime) {
+    while let next = context.settledOrders.indices.min(by: {
+      context.settledOrders[$0].time < context.settledOrders[$1].time
+    }), context.settledOrders[next].time <= time {
+      let settled = context.settledOrders.remove(at: next)
+      context.record(settled.kind, lane: nil, at: settled.time)
+    }
   }
 }

@@ -140,6 +140,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       }
     }
     if !isCutShort {
+      showSettledOrders(through: context.stoppedAtStopTime ? context.now : .end)
       showLostHappenings(through: context.stoppedAtStopTime ? context.now : .end)
       model.runEnded(context: &context)
     }

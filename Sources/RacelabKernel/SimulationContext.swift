@@ -61,6 +61,9 @@ public struct SimulationContext<Model: SimulationModel> {
   var lostHappenings: [(time: VirtualTime, event: Int32)] = []
   /// How many of ``lostHappenings`` the trace has shown.
   var lostHappeningsShown = 0
+  /// Orders of two instants the schedule settled before the earlier of them, in the order
+  /// settled: the trace shows each at that instant (``Simulation/showSettledOrders(through:)``).
+  var settledOrders: [(time: VirtualTime, kind: TraceEvent.Kind)] = []
   /// How many tasks wait for another task's value now (so that ending a task looks for
   /// waiters only when there can be any).
   var awaitingCount = 0

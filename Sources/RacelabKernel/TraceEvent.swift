@@ -94,10 +94,12 @@ public struct TraceEvent: Sendable, Equatable {
     indirect case orderChosen(event: String, overtook: [String])
     /// Where the windows land allowed `first` (what is due at one instant, `firstAt` in this
     /// run) to come before, at the same instant as or after `second` (due at `secondAt`), and
-    /// the schedule chose `order`, not the order of the earliest arrivals.
+    /// the schedule chose `order`, not `defaultOrder`, the order of the earliest arrivals (the
+    /// default schedule's). The trace has it at the earlier of the two instants, which may
+    /// come long after the instant that settled the order.
     indirect case instantsOrdered(
       first: String, firstAt: VirtualTime, second: String, secondAt: VirtualTime,
-      order: InstantOrder)
+      order: InstantOrder, defaultOrder: InstantOrder)
     /// A state row the model's picture shows (`picture: rows:`) took a new value: `row` is the
     /// row's label, `value` the value in words. Only pictures and the JSON trace show it.
     indirect case stateShown(row: String, value: String)

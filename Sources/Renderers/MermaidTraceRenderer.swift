@@ -230,8 +230,12 @@ struct MermaidDrawing {
       statements.append(.broken(over: here, invariant: name, detail: detail))
     case .arrivalChosen(let label, let window, let at):
       note(.world, "\(label) \(phrases.arrivalChosen(at: at, window: window))")
-    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
-      note(.world, phrases.instantsOrdered(first, at: firstAt, second, at: secondAt, order))
+    case .instantsOrdered(
+      let first, let firstAt, let second, let secondAt, let order, let defaultOrder):
+      note(
+        .world,
+        phrases.instantsOrdered(
+          first, at: firstAt, second, at: secondAt, order, default: defaultOrder))
     case .orderChosen(let label, let overtook):
       note(.world, "\(label) \(phrases.orderChosen(overtook: overtook))")
     case .stateShown:

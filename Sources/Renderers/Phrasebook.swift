@@ -273,14 +273,15 @@ struct Phrasebook {
   }
 
   /// `T1's sleep timer (2.001s) at the same instant as screen-disappear (2.001s): this
-  /// schedule's choice, where the windows allow other orders`.
+  /// schedule's order, where the windows allow others; by default (each window at its start)
+  /// T1's sleep timer comes before screen-disappear`.
   func instantsOrdered(
     _ first: String, at firstAt: VirtualTime, _ second: String, at secondAt: VirtualTime,
-    _ order: InstantOrder
+    _ order: InstantOrder, default defaultOrder: InstantOrder
   ) -> String {
     "\(first) (\(instants.format(firstAt))) \(relation(order)) \(second) "
-      + "(\(instants.format(secondAt))): this schedule's choice, where the windows allow other "
-      + "orders"
+      + "(\(instants.format(secondAt))): this schedule's order, where the windows allow others; "
+      + "by default (each window at its start) \(first) comes \(relation(defaultOrder)) \(second)"
   }
 
   /// `before`, `at the same instant as` or `after`.

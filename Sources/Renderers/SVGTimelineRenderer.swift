@@ -354,8 +354,10 @@ struct SVGTimeline {
       point(
         .world, time, .note, "\(label) chosen",
         "\(label) \(phrases.arrivalChosen(at: at, window: window))")
-    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
-      let text = phrases.instantsOrdered(first, at: firstAt, second, at: secondAt, order)
+    case .instantsOrdered(
+      let first, let firstAt, let second, let secondAt, let order, let defaultOrder):
+      let text = phrases.instantsOrdered(
+        first, at: firstAt, second, at: secondAt, order, default: defaultOrder)
       point(.world, time, .note, "\(first) \(phrases.relation(order)) \(second)", text)
     case .orderChosen(let label, let overtook):
       point(

@@ -96,12 +96,13 @@ struct TraceEventJSON {
         [("event", .string(event))] + instant("windowStart", window.lowerBound)
           + instant("windowEnd", window.upperBound) + instant("at", at)
       )
-    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
+    case .instantsOrdered(
+      let first, let firstAt, let second, let secondAt, let order, let defaultOrder):
       (
         "instantsOrdered",
         [("first", .string(first))] + instant("firstAt", firstAt)
           + [("second", .string(second))] + instant("secondAt", secondAt)
-          + [("order", .string("\(order)"))]
+          + [("order", .string("\(order)")), ("defaultOrder", .string("\(defaultOrder)"))]
       )
     case .orderChosen(let event, let overtook):
       (

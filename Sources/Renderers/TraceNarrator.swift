@@ -230,9 +230,11 @@ struct TraceNarrator {
     case .arrivalChosen(let label, let window, let instant):
       endHappening()
       standalone(event.time, lane, label, phrases.arrivalChosen(at: instant, window: window))
-    case .instantsOrdered(let first, let firstAt, let second, let secondAt, let order):
+    case .instantsOrdered(
+      let first, let firstAt, let second, let secondAt, let order, let defaultOrder):
       close()
-      let text = phrases.instantsOrdered(first, at: firstAt, second, at: secondAt, order)
+      let text = phrases.instantsOrdered(
+        first, at: firstAt, second, at: secondAt, order, default: defaultOrder)
       standalone(event.time, lane, "windows", text)
     case .orderChosen(let label, let overtook):
       endHappening()

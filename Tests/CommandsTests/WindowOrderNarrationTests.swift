@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A schedule that puts two instants in an order the windows allow, but not in the earliest
-/// arrivals' order, says so in its trace where the order was chosen; the default run does not.
+/// arrivals' order, says so in its trace at the earlier of the two instants (not where the order
+/// was settled), with the default order beside the one taken; the default run does not.
 struct WindowOrderNarrationTests {
   /// The show lands somewhere in 60 ms and starts a 2 s sleep, so where it lands decides how
   /// T1's timer lies against the disappear at 2.001 s.
@@ -21,7 +22,8 @@ struct WindowOrderNarrationTests {
 
   static let sameInstant =
     "T1's sleep timer (2.001s) at the same instant as screen-disappear (2.001s): this schedule's "
-    + "choice, where the windows allow other orders"
+    + "order, where the windows allow others; by default (each window at its start) T1's sleep "
+    + "timer comes before screen-disappear"
 
   @Test("the counterexample's trace names the order of instants it chose; the default run does not")
   func chosenOrderIsTold() throws {
@@ -40,7 +42,13 @@ struct WindowOrderNarrationTests {
     let token = try #require(broken["schedule"] as? String)
 
     let replay = try runRacelab(["run", "window.yaml", "--schedule", token], in: folder.url)
-    #expect(replay.outputText.contains("  ·     windows                    " + Self.sameInstant))
+    // At 2.001s, where the two instants are, before the timer fires; not at 0.001s, where the
+    // show's arrival settled the order.
+    let lines = replay.outputText.split(separator: "\n").map(String.init)
+    let windows = try #require(lines.firstIndex { $0.hasSuffix(Self.sameInstant) })
+    let head = "      2.001s  1  ·     windows                    "
+    #expect(lines[windows] == head + Self.sameInstant)
+    #expect(lines[windows + 1].hasPrefix("      2.001s  2  ·     timer #1 fires"))
 
     let json = try runRacelab(
       ["run", "window.yaml", "--schedule", token, "--format", "json"], in: folder.url)
@@ -52,8 +60,10 @@ struct WindowOrderNarrationTests {
       ordered.contains {
         $0["first"] as? String == "T1's sleep timer"
           && $0["second"] as? String == "screen-disappear" && $0["order"] as? String == "same"
+          && $0["defaultOrder"] as? String == "before"
           && $0["firstAtNanoseconds"] as? Int == 2_001_000_000
           && $0["secondAtNanoseconds"] as? Int == 2_001_000_000
+          && $0["timeNanoseconds"] as? Int == 2_001_000_000
       })
 
     let plain = try runRacelab(["run", "window.yaml"], in: folder.url)
