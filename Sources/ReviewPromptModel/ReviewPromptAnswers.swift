@@ -1,16 +1,19 @@
 /// The review-prompt model's answers, word for word as the bundled model file's `answers:`
-/// gives them (ModelFileCrossCheckTests compares the answer lines of both models).
+/// gives them (ModelFileCrossCheckTests compares the answer lines of both models). A recorded
+/// attempt uses the version's one review request; whether the system then shows the prompt is
+/// another matter (the trace's `requestReview →` line), so the answers never call an attempt
+/// a prompt.
 enum ReviewPromptAnswers {
   static let firedAfterCancel =
-    "the request was cancelled when the screen went away, yet it fired and spent this "
-    + "version's only prompt"
+    "the request was cancelled when the screen went away, yet it fired and used this version's "
+    + "one review request"
   static let firedAfterCancelUnseen =
     "the request was cancelled when the screen went away, yet it fired, and the attempt was "
-    + "recorded while the completion screen was not in front of the user: this version's only "
-    + "prompt spent where it may not be seen"
+    + "recorded while the completion screen was not in front of the user: this version's one "
+    + "review request used where the prompt may not be seen"
   static let notVisible =
     "a review was requested while the completion screen was not in front of the user: "
-    + "this version's only prompt spent where it may not be seen"
+    + "this version's one review request used where the prompt may not be seen"
   static func twice(_ versions: String) -> String {
     "one version asked for a review twice (attempts for \(versions))"
   }

@@ -3,7 +3,8 @@ import RacelabKernel
 
 /// The review-prompt flow after a won game, after the source article: `markPending()`, a task
 /// scheduled when the completion screen shows, cancelled when it disappears, and `fire`, the only
-/// place an attempt is recorded (which spends the version's only prompt).
+/// place an attempt is recorded (which uses the version's one review request, whether or not the
+/// system then shows the prompt).
 public struct ReviewPromptModel: SimulationModel, Sendable {
   /// The one lane: the main actor.
   public static let main = LaneID(index: 0)
@@ -50,10 +51,11 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
     self.body = body ?? variant.body(delay: config.delay)
   }
 
-  /// Registers the deferred task's body with the kernel.
+  /// Registers the deferred task's body with the kernel, and shows the picture's row at t = 0.
   public mutating func prepare(context: inout SimulationContext<Self>) {
     deferredProgram = context.addProgram(
       TaskProgram(name: "deferred review request", steps: body))
+    context.show(row: Self.screenRow, value: screenVisibility)
   }
 
   /// One lane, `main`: the main actor.

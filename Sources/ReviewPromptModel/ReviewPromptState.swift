@@ -1,7 +1,8 @@
 import ModelContract
 import RacelabKernel
 
-/// One recorded review-prompt attempt: the moment the version's only prompt was spent.
+/// One recorded review-prompt attempt: the moment the version's one review request was used
+/// (whether or not the system showed the prompt).
 public struct RecordedAttempt: Sendable, Hashable {
   /// Epoch day from the wall clock when it was recorded.
   public var epochDay: Int64

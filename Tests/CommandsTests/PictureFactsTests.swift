@@ -326,7 +326,7 @@ struct PictureFactsTests {
 
   @Test("a model without picture rows draws no band; the text trace never shows them")
   func noRowsNoBands() throws {
-    let reading = try picture("review-prompt/canonical/busy-main-disappear-original.yaml")
+    let reading = try picture("cookbook/actor-reentrancy.yaml")
     #expect(reading.groups("band").isEmpty)
     let path = repositoryScenarios.appendingPathComponent(
       "entitlements/account-switch-original.yaml"
