@@ -38,7 +38,17 @@ extension InterpretedModel {
       context.noteInexactClockUse("computes \(op.symbol) with a time read inside a window")
       return witnessed
     }
-    return term.isConstant ? witnessed : .clock(term)
+    guard !term.isConstant else { return witnessed }
+    let spread = context.spread(of: term.plus, after: term.minus)
+    let offset = Int128(term.offset)
+    if spread.lowerBound + offset < Int128(Int64.min)
+      || spread.upperBound + offset > Int128(Int64.max)
+    {
+      context.noteInexactClockUse(
+        "computes \(op.symbol) with a time read inside a window, past the clock's range where the window lands late"
+      )
+    }
+    return .clock(term)
   }
 
   /// `-value` for a clock term; `nil` for anything else.

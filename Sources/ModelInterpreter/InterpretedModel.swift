@@ -257,6 +257,9 @@ public struct InterpretedModel: SimulationModel, Sendable {
           timed? += words
         case .value(let value, let type):
           let result = (try? evaluate(value, scope, context: &context)) ?? .none
+          if result.holdsClockTerm {
+            context.noteInexactClockUse("shows a time read inside a window in its answer")
+          }
           let words = ValueText.text(result, type, program)
           sentence += words
           timed? += words

@@ -134,7 +134,7 @@ extension InterpretedModel {
       let nanoseconds = Self.number(
         try evaluated(length, in: &frame, task: task, context: &context),
         for: "a sleep's length", context: &context)
-      try Self.checkEndOfClock("sleep", nanoseconds, now: context.now)
+      try Self.checkEndOfClock("sleep", nanoseconds, context: &context)
       frame.suspension = .sleep
       return .suspend(.sleep(nanoseconds: nanoseconds, label: label))
     case .sleepCatching(let length, let onCancel, let after, let label):
@@ -142,7 +142,7 @@ extension InterpretedModel {
       let nanoseconds = Self.number(
         try evaluated(length, in: &frame, task: task, context: &context),
         for: "a sleep's length", context: &context)
-      try Self.checkEndOfClock("sleep", nanoseconds, now: context.now)
+      try Self.checkEndOfClock("sleep", nanoseconds, context: &context)
       frame.suspension = .sleepCatching(onCancel: onCancel, after: after)
       return .suspend(.sleep(nanoseconds: nanoseconds, label: label))
     case .countUp(let counter, let limit, let body):
@@ -161,9 +161,14 @@ extension InterpretedModel {
         let window = DurationText.formatSigned(lower) + ".." + DurationText.formatSigned(upper)
         throw RunTimeError(message: "sleep: the window \(window) ends before it starts")
       }
-      try Self.checkEndOfClock("sleep", upper, now: context.now)
+      if lower > VirtualTime.end.nanoseconds &- context.now.nanoseconds {
+        // The whole window ends past the clock's last instant: the error names its end.
+        try Self.checkEndOfClock("sleep", upper, context: &context)
+      }
+      let upperInRange = Self.longestStep(upper, context: &context, "a sleep's window")
+      try Self.checkEndOfClock("sleep", upperInRange, context: &context)
       frame.suspension = .sleep
-      return .suspend(.sleepWithin(lower: lower, upper: upper, label: label))
+      return .suspend(.sleepWithin(lower: lower, upper: upperInRange, label: label))
     case .guardNotCancelled:
       guard let task else { return nil }
       let cancelled = context.isCancelled(task)
@@ -259,7 +264,7 @@ extension InterpretedModel {
       let nanoseconds = Self.number(
         try evaluated(delay, in: &frame, task: task, context: &context),
         for: "a delay (after:)", context: &context)
-      try Self.checkEndOfClock("after", nanoseconds, now: context.now)
+      try Self.checkEndOfClock("after", nanoseconds, context: &context)
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
       let owner = runningProcess(frame.top.operation, of: frame)
@@ -498,15 +503,35 @@ extension InterpretedModel {
 
   /// Throws when a `step` (`sleep` or `after`) of `nanoseconds` from now would end past the
   /// clock's last instant: a timer clamped to that instant would fire at a time the step never
-  /// asked for (and a timer that sets itself again would fire there forever).
+  /// asked for (and a timer that sets itself again would fire there forever). When only a
+  /// later landing of the window the current instant follows from would end past it, the run
+  /// goes on and notes that it cannot follow those landings exactly.
   static func checkEndOfClock(
-    _ step: String, _ nanoseconds: Int64, now: VirtualTime
+    _ step: String, _ nanoseconds: Int64, context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) {
-    guard now.nanoseconds.addingReportingOverflow(max(0, nanoseconds)).overflow else { return }
-    throw RunTimeError(
-      message: "\(step): \(DurationText.format(nanoseconds)) from "
-        + "\(DurationText.instant(now)) ends after the clock's last instant, "
-        + "\(DurationText.instant(.end))")
+    let now = context.now
+    guard !now.nanoseconds.addingReportingOverflow(max(0, nanoseconds)).overflow else {
+      throw RunTimeError(
+        message: "\(step): \(DurationText.format(nanoseconds)) from "
+          + "\(DurationText.instant(now)) ends after the clock's last instant, "
+          + "\(DurationText.instant(.end))")
+    }
+    if context.latestNow + Int128(max(0, nanoseconds)) > Int128(Int64.max) {
+      context.noteInexactClockUse(
+        "has a \(step) that ends past the clock's last instant where a window lands late")
+    }
+  }
+
+  /// `nanoseconds`, or, when a step that long from now would end past the clock's last instant,
+  /// the longest that does not (noted as a place the run cannot follow exactly: the lengths
+  /// past it, which would stop the run with an error, are not tried).
+  static func longestStep(
+    _ nanoseconds: Int64, context: inout SimulationContext<InterpretedModel>, _ what: String
+  ) -> Int64 {
+    let room = VirtualTime.end.nanoseconds &- context.now.nanoseconds
+    guard nanoseconds > room else { return nanoseconds }
+    context.noteInexactClockUse("has \(what) that ends past the clock's last instant")
+    return room
   }
 
   /// The run-time error of a run that spent its budget of `budget` steps.

@@ -143,6 +143,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       showSettledOrders(through: context.stoppedAtStopTime ? context.now : .end)
       showLostHappenings(through: context.stoppedAtStopTime ? context.now : .end)
       model.runEnded(context: &context)
+      // What the end reads of the calendar day (at-end invariants, the summary, the answer)
+      // is a day the windows may make another, like a day a job reads.
+      if !context.arrivals.pendingDays.isEmpty { settleDays() }
     }
     // The run has made its last choice: the summary of a run cut short is read without one.
     context.chooser = nil
@@ -290,6 +293,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     }
     guard !isCutShort else { return }
     model.instantSettled(context: &context)
+    if !context.arrivals.pendingDays.isEmpty { settleDays() }
   }
 
   /// Whether applying `entry` still does something: a timer whose task no longer sleeps on it

@@ -17,6 +17,21 @@ extension SimulationContext {
     return (Int32(variable), now.nanoseconds &- arrivals.base(of: variable))
   }
 
+  /// The latest the current instant can be where the windows land: `now` when it follows from
+  /// no windowed arrival, otherwise the latest instant of its arrival that the zone allows,
+  /// plus how far now lies after it.
+  public var latestNow: Int128 {
+    let (arrival, offset) = nowFromArrival
+    guard arrival != 0 else { return Int128(now.nanoseconds) }
+    return arrivals.zone.range(Int(arrival), 0).upperBound + Int128(offset)
+  }
+
+  /// How far arrival `plus`'s instant can lie after arrival `minus`'s where the windows land
+  /// (`0` for either: the fixed start).
+  public func spread(of plus: Int32, after minus: Int32) -> ClosedRange<Int128> {
+    arrivals.zone.range(Int(plus), Int(minus))
+  }
+
   /// The instant arrival `arrival` has in this run (`0` for arrival `0`, the constant).
   public func witness(ofArrival arrival: Int32) -> Int64 {
     arrivals.base(of: Int(arrival))
