@@ -57,25 +57,13 @@ struct JUnitReportTests {
 
     """
 
-  private let model = """
-    kind: model
-    name: counter
-    processes:
-      app:
-        lanes: {main: serial}
-        memory:
-          count: int
-    events:
-      tap:
-        steps:
-          - set: {app.count: "app.count + 1"}
-    invariants:
-      at-most-one:
-        always: "app.count <= 1"
-    summary:
-      count: app.count
+  private let model =
+    tapCounterModel + """
+      invariants:
+        at-most-one:
+          always: "app.count <= 1"
 
-    """
+      """
 
   @Test("check: a passing file, a golden that differs, a file that does not decode")
   func checkReport() throws {
