@@ -298,7 +298,8 @@ extension InterpretedModel {
         }
         try spend(text.utf8.count)
       }
-      context.note(ModelNote(kind: "say", task: task, subject: "say", detail: [text]))
+      context.note(
+        ModelNote(kind: "say", task: task, subject: "say", detail: [text], continues: true))
     case .insert, .update, .delete, .setColumn:
       try changeTable(instruction, &frame, task: task, context: &context)
     }

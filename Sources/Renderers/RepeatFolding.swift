@@ -47,9 +47,9 @@ struct RepeatFolder {
       var shape: [String] = []
       for line in lines {
         switch line {
-        case .head(_, let lane, let subject, let text):
+        case .head(_, let lane, let subject, let text, let continuesJob):
           shape.append(
-            "\(lane)|\(RepeatFolder.relative(subject, time, &numbers))|"
+            "\(continuesJob ? "+" : "")\(lane)|\(RepeatFolder.relative(subject, time, &numbers))|"
               + RepeatFolder.relative(text, time, &numbers))
         case .more(let text):
           shape.append("|" + RepeatFolder.relative(text, time, &numbers))
@@ -64,7 +64,7 @@ struct RepeatFolder {
     var tasks: [Int] {
       lines.flatMap { line -> [Int] in
         switch line {
-        case .head(_, _, let subject, let text):
+        case .head(_, _, let subject, let text, _):
           RepeatFolder.taskNumbers(in: subject) + RepeatFolder.taskNumbers(in: text)
         case .more(let text): RepeatFolder.taskNumbers(in: text)
         case .broken: []
@@ -97,7 +97,7 @@ struct RepeatFolder {
     guard style == .days else { return emit(.line(line)) }
     let time: VirtualTime? =
       switch line {
-      case .head(let time, _, _, _), .broken(let time, _, _, _): time
+      case .head(let time, _, _, _, _), .broken(let time, _, _, _): time
       case .more: nil
       }
     if let time, time != current?.time {

@@ -38,8 +38,9 @@ enum RuleGlossary {
     /// `line`, the next line of the trace, with the rules it cites first spelled out.
     mutating func gloss(_ line: TraceLine) -> TraceLine {
       switch line {
-      case .head(let time, let lane, let subject, let text):
-        .head(time: time, lane: lane, subject: subject, text: gloss(text))
+      case .head(let time, let lane, let subject, let text, let continuesJob):
+        .head(
+          time: time, lane: lane, subject: subject, text: gloss(text), continuesJob: continuesJob)
       case .more(let text): .more(gloss(text))
       case .broken: line
       }

@@ -102,7 +102,7 @@ public enum TraceComparison {
   static func happening(of index: Int, in lines: [TraceLine]) -> (VirtualTime, String) {
     for line in lines[...index].reversed() {
       switch line {
-      case .head(let time, _, let subject, _): return (time, subject)
+      case .head(let time, _, let subject, _, _): return (time, subject)
       case .broken(let time, _, _, _): return (time, "BROKEN")
       case .more: continue
       }

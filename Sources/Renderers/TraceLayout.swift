@@ -62,7 +62,7 @@ struct TraceLayout {
     /// Widens the extent to fit `line`, the next line of the trace.
     mutating func include(_ line: TraceLine) {
       switch line {
-      case .head(let time, _, _, _), .broken(let time, _, _, _):
+      case .head(let time, _, _, _, _), .broken(let time, _, _, _):
         widestTime = max(widestTime, DurationText.instant(time).count)
         widestClockTime = max(widestClockTime, DurationText.clockInstant(time).count)
         widestDayTime = max(widestDayTime, DurationText.dayInstant(time).count)
@@ -79,9 +79,10 @@ struct TraceLayout {
     private var place = 0
 
     /// The place of `line`, the next line of the trace, among the happenings of its instant,
-    /// counting from 1; `nil` for a further explanation and for a broken invariant.
+    /// counting from 1; `nil` for a further explanation, for a new subject inside the job above
+    /// and for a broken invariant.
     mutating func place(of line: TraceLine) -> Int? {
-      guard case .head(let time, _, _, _) = line else { return nil }
+      guard case .head(let time, _, _, _, false) = line else { return nil }
       place = time == instant ? place + 1 : 1
       instant = time
       return place
@@ -108,7 +109,7 @@ struct TraceLayout {
   /// The text of `line`, numbered `place` within its instant.
   func format(_ line: TraceLine, place: Int?) -> String {
     switch line {
-    case .head(let time, let lane, let subject, let text):
+    case .head(let time, let lane, let subject, let text, _):
       row(Self.noMarker, time, place, lane, subject, text)
     case .more(let text):
       trimmed(Self.spaces(explanationColumn) + text)

@@ -3,8 +3,11 @@ import RacelabKernel
 
 /// One line of the text trace's body, before layout.
 enum TraceLine: Equatable {
-  /// The first line of a happening: when, where, who or what, and the first explanation.
-  case head(time: VirtualTime, lane: String, subject: String, text: String)
+  /// The first line of a happening, or of a new subject inside the job above (`continuesJob`: a
+  /// call's result, a record, the rest of a job after a broken invariant): when, where, who or
+  /// what, and the first explanation. Only a line that starts a happening is numbered.
+  case head(
+    time: VirtualTime, lane: String, subject: String, text: String, continuesJob: Bool = false)
   /// A further explanation of the happening above, under its explanation column.
   case more(String)
   /// An invariant that broke at `time`.

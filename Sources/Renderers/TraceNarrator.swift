@@ -14,7 +14,7 @@ struct TraceNarrator {
   /// The lane column's text for happenings outside every lane.
   static let noLane = "·"
 
-  private let phrases: Phrasebook
+  private var phrases: Phrasebook
   /// Whether the bookkeeping is left out (`run --brief`).
   private let brief: Bool
   /// The lines written so far.
@@ -33,6 +33,9 @@ struct TraceNarrator {
   /// The start of a task told with its creation, written before its first step's first
   /// explanation.
   private var pendingStart: String?
+  /// The last arrival whose instant a line told (`arrival chosen at …`): its queuing is
+  /// announced by that line.
+  private var chosenArrival: (label: String, time: VirtualTime)?
   /// What each sleeping task's sleep stands for, when the model names it (`as: request`), from
   /// the sleep's start to its resumption.
   private var sleepLabels: [TaskID: String] = [:]
@@ -57,6 +60,9 @@ struct TraceNarrator {
     /// Whether the next explanation must repeat the head (at the start, after a broken
     /// invariant).
     var needsHead = true
+    /// Whether the happening goes on with the job above (a new subject inside a task's job, or
+    /// the job's rest after a broken invariant): its head is not numbered.
+    var continuesJob = false
     /// Whether any line of it was written.
     var written = false
     /// Whether a happening that explained nothing is left out (a brief trace's task job).
@@ -112,6 +118,9 @@ struct TraceNarrator {
         let arrives = tieLast ? "arrives (\(Phrasebook.tieLast))" : "arrives"
         standalone(
           event.time, lane, label, [arrives, wait].compactMap { $0 }.joined(separator: " · "))
+        phrases.unannouncedArrivals[label] = nil
+      } else if chosenArrival?.label != label || chosenArrival?.time != event.time {
+        phrases.unannouncedArrivals[label] = event.time
       }
     case .arrived(let label, .actedAtOnce, let tieLast):
       open(Block(time: event.time, lane: lane, subject: label))
@@ -122,6 +131,7 @@ struct TraceNarrator {
         queues.started(job, on: jobLane)
         running[jobLane] = job
       }
+      if case .event(let label) = job { phrases.unannouncedArrivals[label] = nil }
       var block = Block(
         time: event.time, lane: lane, subject: subject(of: job), task: task(of: job))
       if brief, case .task(let task, let resuming) = job {
@@ -226,9 +236,11 @@ struct TraceNarrator {
       flushStart()
       append(.broken(time: event.time, lane: lane, invariant: name, detail: detail))
       block?.needsHead = true
+      block?.continuesJob = true
       block?.written = true
     case .arrivalChosen(let label, let window, let instant):
       endHappening()
+      chosenArrival = (label, event.time)
       standalone(event.time, lane, label, phrases.arrivalChosen(at: instant, window: window))
     case .instantsOrdered(
       let first, let firstAt, let second, let secondAt, let order, let defaultOrder):
@@ -279,7 +291,7 @@ struct TraceNarrator {
       flushStart()
       block = Block(
         time: event.time, lane: current.jobLane ?? current.lane, subject: note.subject,
-        task: current.task)
+        task: current.task, continuesJob: true)
     }
     for line in note.detail { write(line, event: event, subject: note.subject, isNote: true) }
   }
@@ -307,7 +319,10 @@ struct TraceNarrator {
       text = start + " · " + text
     }
     if current.needsHead {
-      append(.head(time: current.time, lane: current.lane, subject: current.subject, text: text))
+      append(
+        .head(
+          time: current.time, lane: current.lane, subject: current.subject, text: text,
+          continuesJob: current.continuesJob))
       current.needsHead = false
     } else {
       append(.more(text))
@@ -369,7 +384,10 @@ struct TraceNarrator {
     }
     flushCreated()
     if let current = block, !current.written, !current.quietWhenEmpty {
-      append(.head(time: current.time, lane: current.lane, subject: current.subject, text: ""))
+      append(
+        .head(
+          time: current.time, lane: current.lane, subject: current.subject, text: "",
+          continuesJob: current.continuesJob))
     }
     block = nil
   }

@@ -162,21 +162,19 @@ struct BriefTraceTests {
     let brief = Trace(output(path, brief: true))
     let expected = """
           +0d 00:00:00.000  1  server.main  apple-subscription a pro 2026-01-31  inserted into server.subscriptions · holder a, provider apple, tier pro, status active, period-end 2026-01-31, updated-at 2026-01-01 00:00:00 +00:00
-          +0d 01:30:00.000  1  ·            expiry-cron                T1 (expire-rows) starts on server.main
-          +0d 01:30:00.000  2  server.main  say                        the original has no expiry cron: nothing is checked or changed
+          +0d 01:30:00.000  1  ·            expiry-cron                T1 (expire-rows) starts on server.main · the original has no expiry cron: nothing is checked or changed
                                                                        ⋮ the same again 30 times, every 1d, +1d 01:30:00.000 … +30d 01:30:00.000 (T2–T31)
          +31d 00:00:00.000  1  ·            2026-02-01 begins          entitled-tier pro → free, with no job running: the time alone changed it (the row reads today)
          +31d 00:01:00.000  1  server.main  webhook a expired          updated 1 row of server.subscriptions
                                                                        status of a's Apple rows → expired
          +31d 01:00:00.000  1  app.main     refresh                    T32 (refresh) starts · request in flight 100ms → timer #1 due at +31d 01:00:00.100
          +31d 01:00:00.100  1  app.main     T32 resumes                request returned normally · isCancelled = false
-         +31d 01:00:00.100  2  server.main  read                       recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, entitled free
-         +31d 01:00:00.100  3  server.main  say                        the console panel answers pro where the app's query answers free: the panel reads the newest row whatever its status
-         +31d 01:00:00.100  4  app.main     shown                      recorded shown · account a, tier free, floor free, online true
-         +31d 01:00:00.100  5  app.main     say                        the app shows free
+         +31d 01:00:00.100     server.main  read                       recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, entitled free
+                                                                       the console panel answers pro where the app's query answers free: the panel reads the newest row whatever its status
+         +31d 01:00:00.100     app.main     shown                      recorded shown · account a, tier free, floor free, online true
+                                                                       the app shows free
       !! +31d 01:00:00.100     ·            BROKEN                     the six questions about one account gave different tiers · invariant paths-agree
-         +31d 01:30:00.000  1  ·            expiry-cron                T33 (expire-rows) starts on server.main
-         +31d 01:30:00.000  2  server.main  say                        the original has no expiry cron: nothing is checked or changed
+         +31d 01:30:00.000  1  ·            expiry-cron                T33 (expire-rows) starts on server.main · the original has no expiry cron: nothing is checked or changed
          +32d 00:00:00.000  1  ·            until                      the run stops here; what is due later never happens
       """
     #expect(brief.body.joined(separator: "\n") == expected)

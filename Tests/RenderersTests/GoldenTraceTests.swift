@@ -23,7 +23,7 @@ import Testing
               2.000s  1  ·     timer #1 fires             T1's sleep completed (S4: the timer completes the sleep; the task goes on when its lane runs it) · continuation queued, runs next
               2.000s  2  main  T1 resumes                 sleep returned normally · isCancelled = false
                                                           T1 calls fire
-              2.000s  3  main  T1 fire                    presenter ✓ · window ✓ (attached)
+              2.000s     main  T1 fire                    presenter ✓ · window ✓ (attached)
                                                           ATTEMPT RECORDED · day 20680 · 1.4.0 → cooldown consumed
                                                           requestReview → system shows the prompt (1 of 3 this year)
                                                           T1 ends · returned

@@ -65,7 +65,9 @@ import Testing
     #expect(text.components(separatedBy: "(S5)").count - 1 == 1)
   }
 
-  @Test("happenings are numbered within their instant, from 1 at each new time")
+  @Test(
+    "happenings are numbered within their instant, from 1 at each new time; a job's further rows are not"
+  )
   func happeningsAreNumberedWithinTheirInstant() {
     // A head line: the time ends at column 11, its place is column 14.
     let heads = Self.busyMain.split(separator: "\n").map(Array.init).filter {
@@ -74,7 +76,7 @@ import Testing
     #expect(
       heads.map { String($0[6...11]) + " " + String($0[14]) } == [
         "0.000s 1", "0.000s 2", "0.000s 3", "1.950s 1", "1.990s 1", "2.000s 1", "2.050s 1",
-        "2.050s 2", "2.050s 3", "2.050s 4", "2.050s 5", "2.400s 1",
+        "2.050s 2", "2.050s 3", "2.050s  ", "2.050s  ", "2.400s 1",
       ])
   }
 
@@ -139,6 +141,18 @@ import Testing
       text.contains(
         "      2.000s  2  ·     screen-disappear           arrives (tie: last, after everything "
           + "else due at this instant) · queued behind T1's resumption"))
+  }
+
+  @Test("a job queued behind an event whose arrival had no line of its own says when it came")
+  func anUnannouncedArrivalIsNamedWithItsInstant() {
+    var builder = ReportBuilder.wonAndShown()
+    builder.timeline.append(
+      ScriptedHappening(
+        ScriptedEvent(name: "screen-disappear", fields: NamedValues()),
+        .at(VirtualTime(nanoseconds: 2_000_000_000))))
+    let text = TextTraceRenderer.render(builder.report())
+    #expect(!text.contains("screen-disappear           arrives"))
+    #expect(text.contains("continuation queued behind screen-disappear (arrived at 2.000s)"))
   }
 
   @Test func frozenLanesHoldTheResumption() {
