@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 /// The jobs waiting on each lane, rebuilt from the trace, so a line can say what a job waits
@@ -12,10 +13,13 @@ struct LaneQueues {
   /// grows linearly with the trace.
   private(set) var work = 0
 
-  /// A job joined the back of `lane`'s queue.
-  mutating func enqueue(_ job: TraceEvent.Job, on lane: LaneID) {
+  /// A job joined the back of `lane`'s queue; `unannounced` is the instant of an event's
+  /// arrival that had no line of its own.
+  mutating func enqueue(
+    _ job: TraceEvent.Job, on lane: LaneID, unannounced: VirtualTime? = nil
+  ) {
     work += 1
-    queues[lane, default: LaneQueue()].append(job)
+    queues[lane, default: LaneQueue()].append(job, unannounced: unannounced)
   }
 
   /// `job` began on `lane`. Jobs queued before it that never began were dropped by the kernel
@@ -83,6 +87,8 @@ struct JobsAhead {
   var count = 0
   /// The first of them, front first, at most ``namedLimit``.
   var named: [TraceEvent.Job] = []
+  /// For each of ``named``, the instant it arrived when that arrival had no line of its own.
+  var unannounced: [VirtualTime?] = []
   /// Whether a task's step is among all `count` of them.
   var includesTask = false
 }
@@ -93,6 +99,8 @@ private struct LaneQueue {
     var job: TraceEvent.Job
     /// Task steps queued on this lane before this entry, since the start.
     var tasksBefore: Int
+    /// The instant an event arrived, when its arrival had no line of its own.
+    var unannounced: VirtualTime?
   }
 
   private var entries: [Entry] = []
@@ -103,8 +111,8 @@ private struct LaneQueue {
   /// The waiting jobs, front first.
   var waiting: [TraceEvent.Job] { entries[head...].map(\.job) }
 
-  mutating func append(_ job: TraceEvent.Job) {
-    entries.append(Entry(job: job, tasksBefore: tasksQueued))
+  mutating func append(_ job: TraceEvent.Job, unannounced: VirtualTime?) {
+    entries.append(Entry(job: job, tasksBefore: tasksQueued, unannounced: unannounced))
     if case .task = job { tasksQueued += 1 }
   }
 
@@ -134,9 +142,9 @@ private struct LaneQueue {
     guard count > 0 else { return JobsAhead() }
     let end = head + count
     let tasksThrough = end < entries.count ? entries[end].tasksBefore : tasksQueued
+    let named = entries[head..<min(end, head + JobsAhead.namedLimit)]
     return JobsAhead(
-      count: count,
-      named: entries[head..<min(end, head + JobsAhead.namedLimit)].map(\.job),
+      count: count, named: named.map(\.job), unannounced: named.map(\.unannounced),
       includesTask: tasksThrough > entries[head].tasksBefore)
   }
 }

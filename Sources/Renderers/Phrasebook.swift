@@ -10,23 +10,21 @@ struct Phrasebook {
   var instants = InstantStyle.seconds
   /// Whether sentences name the rule that decided them (`(S5)`); the brief trace does not.
   var citesRules = true
-  /// Events that joined a queue without a line of their own (they waited for nothing a reader
-  /// would not guess), by label, with the instant they arrived: a line that names one says when
-  /// it came, so no event is named before the trace has told of it.
-  var unannouncedArrivals: [String: VirtualTime] = [:]
 
   /// The name of `lane`, or its index when the report does not name it.
   func name(of lane: LaneID) -> String {
     laneNames.indices.contains(Int(lane.index)) ? laneNames[Int(lane.index)] : "lane \(lane.index)"
   }
 
-  /// `screen-disappear (arrived at 2.001s)` for an event that arrived without a line of its
-  /// own; otherwise ``name(of:)-(TraceEvent.Job)``.
-  private func nameInQueue(_ job: TraceEvent.Job) -> String {
-    guard case .event(let label) = job, let arrived = unannouncedArrivals[label] else {
-      return name(of: job)
-    }
-    return "\(label) (arrived at \(instants.format(arrived)))"
+  /// `screen-disappear (arrived at 2.001s)` alone, `screen-disappear at 2.001s` in a list, for
+  /// an event whose arrival had no line of its own (`unannounced`), so no event is named before
+  /// the trace has told of it; otherwise ``name(of:)-(TraceEvent.Job)``.
+  private func nameInQueue(_ job: TraceEvent.Job, unannounced: VirtualTime?, inList: Bool)
+    -> String
+  {
+    guard let arrived = unannounced else { return name(of: job) }
+    let instant = instants.format(arrived)
+    return inList ? "\(name(of: job)) at \(instant)" : "\(name(of: job)) (arrived at \(instant))"
   }
 
   /// `game-won`, `T1's first step`, `T1's resumption`.
@@ -45,11 +43,13 @@ struct Phrasebook {
     var behind: [String] = []
     switch ahead.count {
     case 0: break
-    case 1: behind.append(nameInQueue(ahead.named[0]))
+    case 1:
+      behind.append(
+        nameInQueue(ahead.named[0], unannounced: ahead.unannounced.first ?? nil, inList: false))
     default:
       let more = ahead.count - ahead.named.count
       behind.append(
-        "\(ahead.count) jobs (\(ahead.named.map(nameInQueue).joined(separator: ", "))"
+        "\(ahead.count) jobs (\(zip(ahead.named, ahead.unannounced).map { nameInQueue($0, unannounced: $1, inList: true) }.joined(separator: ", "))"
           + (more > 0 ? " and \(more) more)" : ")"))
     }
     if let until = position.busyUntil {

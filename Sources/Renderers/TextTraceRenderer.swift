@@ -32,6 +32,8 @@ public enum TextTraceRenderer {
 /// The widths of a text trace's columns, which depend on its every line.
 public struct TextTraceColumns: Sendable {
   let layout: TraceLayout
+  /// The picture's state rows as the run began (`state keychain-uuid none · …`).
+  let startRows: [String]
 }
 
 /// The first pass of a streamed text trace: narrates the run's events and keeps only what
@@ -60,7 +62,9 @@ public final class TextTraceMeasure: TraceSink {
   public func finish() -> TextTraceColumns {
     narrator.close()
     narrator.drain { extent.include($0) }
-    return TextTraceColumns(layout: TraceLayout(laneNames: laneNames, extent: extent))
+    return TextTraceColumns(
+      layout: TraceLayout(laneNames: laneNames, extent: extent),
+      startRows: narrator.startRows.map { "\($0.row) \($0.value)" })
   }
 }
 
@@ -90,7 +94,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
         words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
         instants: columns.layout.instants), brief: brief)
     self.folder = RepeatFolder(style: columns.layout.instants)
-    for line in Self.header(of: report) { append(line) }
+    for line in Self.header(of: report, startRows: columns.startRows) { append(line) }
     append("")
     append(layout.columnHeader)
   }
@@ -125,7 +129,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
     output.append(VisibleText.escaping(line) + "\n")
   }
 
-  private static func header(of report: RunReport) -> [String] {
+  private static func header(of report: RunReport, startRows: [String]) -> [String] {
     var lines = [
       "racelab · \(report.model) · runtime \(report.runtime) · "
         + (report.customTaskBody ? "custom task body" : "variant \(report.variant)"),
@@ -139,6 +143,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
       lines += LineWrapping.lines("note: " + exploreHint, width: 100, indent: "      ")
     }
     lines.append((["start \(report.start)"] + report.initialState).joined(separator: " · "))
+    if !startRows.isEmpty { lines.append("state " + startRows.joined(separator: " · ")) }
     if let schedule = report.schedule {
       lines.append(
         "schedule \(schedule) · "

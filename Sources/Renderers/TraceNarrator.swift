@@ -14,7 +14,7 @@ struct TraceNarrator {
   /// The lane column's text for happenings outside every lane.
   static let noLane = "·"
 
-  private var phrases: Phrasebook
+  private let phrases: Phrasebook
   /// Whether the bookkeeping is left out (`run --brief`).
   private let brief: Bool
   /// The lines written so far.
@@ -33,6 +33,16 @@ struct TraceNarrator {
   /// The start of a task told with its creation, written before its first step's first
   /// explanation.
   private var pendingStart: String?
+  /// The picture's state rows (`picture: rows:`) as the run began, before its first happening:
+  /// the header shows them.
+  private(set) var startRows: [(row: String, value: String)] = []
+  /// What each state row shows now.
+  private var shownRows: [String: String] = [:]
+  /// Whether anything but a state row was read yet.
+  private var begun = false
+  /// Whether the last line written ends a job that just ended: what the model shows after a
+  /// job (its state rows) goes on under it.
+  private var lastLineEndsJob = false
   /// The last arrival whose instant a line told (`arrival chosen at …`): its queuing is
   /// announced by that line.
   private var chosenArrival: (label: String, time: VirtualTime)?
@@ -67,6 +77,8 @@ struct TraceNarrator {
     var written = false
     /// Whether a happening that explained nothing is left out (a brief trace's task job).
     var quietWhenEmpty = false
+    /// Whether its note already told the state rows it changed (a midnight's).
+    var toldRows = false
   }
 
   init(phrases: Phrasebook, brief: Bool = false) {
@@ -104,6 +116,7 @@ struct TraceNarrator {
   /// finished.
   mutating func read(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
+    if case .stateShown = event.kind {} else { begun = true }
     switch event.kind {
     case .jobStarted, .jobEnded, .stateShown: break
     default: releaseHeld()  // something happened between the creation and the start
@@ -112,16 +125,16 @@ struct TraceNarrator {
     case .arrived(let label, .queued(let queueLane, let position), let tieLast):
       endHappening()
       let ahead = queues.ahead(of: position)
-      queues.enqueue(.event(label), on: queueLane)
       let wait = Self.waits(position, ahead: ahead) ? phrases.queue(position, ahead: ahead) : nil
+      let told = chosenArrival.map { $0 == (label, event.time) } ?? false
       if tieLast || wait != nil {
         let arrives = tieLast ? "arrives (\(Phrasebook.tieLast))" : "arrives"
         standalone(
           event.time, lane, label, [arrives, wait].compactMap { $0 }.joined(separator: " · "))
-        phrases.unannouncedArrivals[label] = nil
-      } else if chosenArrival?.label != label || chosenArrival?.time != event.time {
-        phrases.unannouncedArrivals[label] = event.time
       }
+      queues.enqueue(
+        .event(label), on: queueLane,
+        unannounced: tieLast || wait != nil || told ? nil : event.time)
     case .arrived(let label, .actedAtOnce, let tieLast):
       open(Block(time: event.time, lane: lane, subject: label))
       if tieLast { explain(event, "arrives (\(Phrasebook.tieLast))") }
@@ -131,7 +144,6 @@ struct TraceNarrator {
         queues.started(job, on: jobLane)
         running[jobLane] = job
       }
-      if case .event(let label) = job { phrases.unannouncedArrivals[label] = nil }
       var block = Block(
         time: event.time, lane: lane, subject: subject(of: job), task: task(of: job))
       if brief, case .task(let task, let resuming) = job {
@@ -150,7 +162,9 @@ struct TraceNarrator {
       releaseHeld()  // another job started first
       self.block = block
     case .jobEnded(let job):
+      let ending = block
       endHappening()
+      lastLineEndsJob = ending.map { $0.written || !$0.quietWhenEmpty } ?? false
       if let jobLane = event.lane, holding[jobLane] == job {
         holding[jobLane] = nil
         standalone(event.time, lane, phrases.name(of: job), phrases.laneFreed(lane))
@@ -231,6 +245,7 @@ struct TraceNarrator {
       if !(brief && end == .returned) { explain(event, phrases.ended(task, end)) }
     case .note(let note):
       if !(brief && BriefTrace.hides(note)) { narrate(note, event: event) }
+      if note.kind == Self.dayChanged { block?.toldRows = true }
     case .invariantBroken(let name, let detail):
       flushCreated()
       flushStart()
@@ -251,9 +266,8 @@ struct TraceNarrator {
     case .orderChosen(let label, let overtook):
       endHappening()
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
-    case .stateShown:
-      // A picture's state row: the text trace shows the happenings that change it.
-      break
+    case .stateShown(let row, let value):
+      showRow(row, value, event: event)
     case .hopped(let task, let target, let position, let rule):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .hop), on: target)
@@ -279,6 +293,31 @@ struct TraceNarrator {
       standalone(
         event.time, lane, "\(phrases.name(of: target)) lane",
         phrases.jobsDropped(count, named: waiting.count == count ? waiting : [], busyCut: busyCut))
+      lastLineEndsJob = true  // the happening that ended the process goes on
+    }
+  }
+
+  /// The kind of a midnight's note, which tells the state rows the new day changed.
+  private static let dayChanged = "day-changed"
+
+  /// A state row of the model's picture shows `value` from now on: before the run's first
+  /// happening, the header shows it; later, the happening that changed it says from what to
+  /// what (`keychain-uuid none → uuid-1`), unless its note told it already.
+  private mutating func showRow(_ row: String, _ value: String, event: TraceEvent) {
+    let before = shownRows.updateValue(value, forKey: row)
+    guard begun else {
+      startRows.append((row, value))
+      return
+    }
+    guard let before, before != value, block?.toldRows != true else { return }
+    let change = "\(row) \(before) → \(value)"
+    if block != nil {
+      explain(event, change)
+    } else if lastLineEndsJob {
+      append(.more(change))
+      lastLineEndsJob = true
+    } else {
+      standalone(event.time, Self.noLane, row, change)
     }
   }
 
@@ -335,6 +374,7 @@ struct TraceNarrator {
   private mutating func append(_ line: TraceLine) {
     releaseHeld()
     lines.append(line)
+    lastLineEndsJob = false
   }
 
   private mutating func releaseHeld() {

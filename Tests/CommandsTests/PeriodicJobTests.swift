@@ -69,7 +69,7 @@ struct PeriodicJobTests {
         "   01:20:00.000  1  ·     relaunch                   server starts again: memory back to t = 0",
         "   01:30:00.000  1  ·     tidy                       T3 created (tidy) · first step queued on main (C5)",
         "   01:30:00.000  2  ·     shares                     T4 created (count) · first step queued on main (C5)",
-        "   01:30:00.000  3  main  say                        tidy at 2026-02-28 16:30:00 +00:00",
+        "   01:30:00.000  3  main  T3 starts                  tidy at 2026-02-28 16:30:00 +00:00",
         "                                                     T3 ends · returned",
         "   01:30:00.000  4  main  T4 starts                  T4 ends · returned",
         "   01:45:00.000  1  ·     shares                     T5 created (count) · first step queued on main (C5)",

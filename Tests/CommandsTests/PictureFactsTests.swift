@@ -324,16 +324,39 @@ struct PictureFactsTests {
     #expect(b.number("x") == (bar.number("x") ?? 0) + (bar.number("width") ?? 0) - 5)
   }
 
-  @Test("a model without picture rows draws no band; the text trace never shows them")
+  @Test("a model without picture rows draws no band, and its text trace has no state line")
   func noRowsNoBands() throws {
     let reading = try picture("cookbook/actor-reentrancy.yaml")
     #expect(reading.groups("band").isEmpty)
+    let text = capture {
+      RunCommand(
+        files: [repositoryScenarios.appendingPathComponent("cookbook/actor-reentrancy.yaml").path],
+        format: .text
+      ).execute(console: $0)
+    }
+    #expect(!text.output.contains("\nstate "))
+  }
+
+  @Test(
+    "the text trace reads the state rows: their values at the start, each change under its happening"
+  )
+  func rowsInTheText() throws {
     let path = repositoryScenarios.appendingPathComponent(
       "entitlements/account-switch-original.yaml"
     ).path
-    let text = capture { RunCommand(files: [path], format: .text).execute(console: $0) }
-    #expect(!text.output.contains("signed-in-account"))
+    let text = capture { RunCommand(files: [path], format: .text).execute(console: $0) }.output
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "state signed-in-account a · tier-shown free · server-row-status no row · entitled-tier free"
+      ))
+    let switched = try #require(lines.firstIndex { $0.contains("switch-account b ") })
+    let broken = try #require(lines[switched...].firstIndex { $0.hasPrefix("!!") })
+    let changes = lines[(switched + 1)..<broken].map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(changes.contains("signed-in-account a → b"))
+    #expect(changes.contains("entitled-tier pro → free"))
   }
+
 }
 
 /// `compare --format svg` stays readable at two to four runs: no answer runs into the next
