@@ -271,7 +271,8 @@ extension InterpretedModel {
       context.schedule(
         .timer(
           operation: operation, arguments: values, process: owner,
-          incarnation: incarnations[owner]), afterNanoseconds: nanoseconds)
+          incarnation: incarnations[owner]), afterNanoseconds: nanoseconds,
+        told: program.operations[operation].name)
     case .element(let into, let list, let index):
       if case .list(let items) = frame.top.locals[list],
         case .int(let position) = frame.top.locals[index],

@@ -180,10 +180,17 @@ public struct SimulationContext<Model: SimulationModel> {
     return Int32(events.count - 1)
   }
 
-  /// Schedules `event` to arrive `nanoseconds` from now (saturating at the end of time).
-  public mutating func schedule(_ event: Model.Event, afterNanoseconds nanoseconds: Int64) {
+  /// Schedules `event` to arrive `nanoseconds` from now (saturating at the end of time); a
+  /// traced run tells it as `told` when one is given (a timer the model's code sets).
+  public mutating func schedule(
+    _ event: Model.Event, afterNanoseconds nanoseconds: Int64,
+    told: @autoclosure () -> String? = nil
+  ) {
     let index = register(event)
     let due = now.advanced(by: max(0, nanoseconds))
+    if isTracing, let what = told() {
+      record(.timerSet(event: what, delay: max(0, nanoseconds), due: due), lane: currentLane)
+    }
     push(
       AgendaEntry(
         due: due.nanoseconds, order: AgendaEntry.orderKey(sequence: takeSequence(), tie: .normal),

@@ -101,8 +101,12 @@ public struct TraceEvent: Sendable, Equatable {
       first: String, firstAt: VirtualTime, second: String, secondAt: VirtualTime,
       order: InstantOrder, defaultOrder: InstantOrder)
     /// A state row the model's picture shows (`picture: rows:`) took a new value: `row` is the
-    /// row's label, `value` the value in words. Only pictures and the JSON trace show it.
+    /// row's label, `value` the value in words. The text trace shows it as a `state` line at the
+    /// start and a `row before → after` line under the happening that changed it.
     indirect case stateShown(row: String, value: String)
+    /// A model's code set a timer (`after: 3d`): `event` is what will happen, `delay` from now,
+    /// at `due`. The model's own notes may tell it instead: only the code's timers are traced.
+    indirect case timerSet(event: String, delay: Int64, due: VirtualTime)
   }
 
   /// What arriving did with a model event.

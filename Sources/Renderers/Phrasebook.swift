@@ -208,6 +208,12 @@ struct Phrasebook {
     return "\(what) \(length) → \(timer) due at \(instants.format(due))" + cite(rule)
   }
 
+  /// `timer set: after 3d → refund-if-unacknowledged, due at +3d 00:00:00.000`: a timer the
+  /// model's code set; its line when it fires is `after → refund-if-unacknowledged`.
+  func timerSet(_ what: String, delay: Int64, due: VirtualTime) -> String {
+    "timer set: after \(instants.length(delay)) → \(what), due at \(instants.format(due))"
+  }
+
   /// `its length is a window of 50ms…2s: timer #1 fires somewhere in 0.050s…2.000s (here at
   /// 0.050s)`.
   func sleepWindowed(

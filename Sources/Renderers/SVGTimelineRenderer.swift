@@ -365,6 +365,13 @@ struct SVGTimeline {
         "\(label) \(phrases.orderChosen(overtook: overtook))")
     case .stateShown(let row, let value):
       showState(row, value, at: time)
+    case .timerSet(let what, let delay, let due):
+      let text = phrases.timerSet(what, delay: delay, due: due)
+      if let lane = event.lane, openJobs[lane] != nil {
+        openJobs[lane]?.did.append(text)
+      } else {
+        point(.timers, time, .note, text, text)
+      }
     }
   }
 

@@ -268,6 +268,8 @@ struct TraceNarrator {
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
     case .stateShown(let row, let value):
       showRow(row, value, event: event)
+    case .timerSet(let what, let delay, let due):
+      explain(event, phrases.timerSet(what, delay: delay, due: due))
     case .hopped(let task, let target, let position, let rule):
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .hop), on: target)
