@@ -112,7 +112,10 @@ struct TraceEventJSON {
     case .stateShown(let row, let value):
       ("stateShown", [("row", .string(row)), ("value", .string(value))])
     case .timerSet(let what, let delay, let due):
-      ("timerSet", [("event", .string(what)), ("delayNanoseconds", .int(delay))] + instant("due", due))
+      (
+        "timerSet",
+        [("event", .string(what)), ("delayNanoseconds", .int(delay))] + instant("due", due)
+      )
     case .hopped(let id, let target, let position, let rule):
       ("hopped", [task(id), ("to", lane(target)), ("queue", queue(position)), self.rule(rule)])
     case .awaitStarted(let id, let awaited, let rule):
