@@ -129,7 +129,21 @@ extension SVGTimeline {
     let notes = [report.exploreHint.map { "note: " + $0 }, report.fixHint].compactMap { $0 }
       .flatMap { LineWrapping.lines($0, width: 150, indent: "      ") }
     let legendTop = notesY + 2 + 14 * notes.count
-    let legendLines = legend(top: legendTop)
+    // A fold's column says how often and how far apart its instants came instead of when, and
+    // needs no break before it.
+    var folds: [Int: String] = [:]
+    for item in items {
+      if case .fold(let repeats, let every, _) = item.shape {
+        folds[item.column] = "× \(repeats), every \(every)"
+      }
+    }
+    func breaks(before index: Int) -> Bool {
+      index > 0 && folds[index] == nil
+        && columnTimes[index].nanoseconds - columnTimes[index - 1].nanoseconds
+          > Self.breakAfter.nanoseconds
+    }
+    let legendLines = legend(
+      top: legendTop, drawsBreaks: columnTimes.indices.contains(where: breaks))
     // Wide enough for the timeline, every label, the heading and the answer (bold).
     let labelsEnd = labels.map { $0.x + SVGLabelLines.width($0.text, fontSize: $0.size) }.max()
     let width = max(
@@ -164,15 +178,7 @@ extension SVGTimeline {
       out.append(
         "<text x=\"10\" y=\"\(box.middle + 4)\" font-weight=\"bold\">\(esc(name))</text>")
     }
-    // The time axis: a tick where each instant begins, breaks over long gaps; a fold's column
-    // says how often and how far apart its instants came instead of when, and needs no break
-    // before it.
-    var folds: [Int: String] = [:]
-    for item in items {
-      if case .fold(let repeats, let every, _) = item.shape {
-        folds[item.column] = "× \(repeats), every \(every)"
-      }
-    }
+    // The time axis: a tick where each instant begins, breaks over long gaps (see `folds`).
     for (index, time) in columnTimes.enumerated()
     where index == 0 || columnTimes[index - 1] != time {
       let x = xs[index]
@@ -182,8 +188,8 @@ extension SVGTimeline {
       out.append(
         "<text x=\"\(x)\" y=\"\(bodyTop - 10)\" transform=\"rotate(-40 \(x) \(bodyTop - 10))\">"
           + "\(esc(folds[index] ?? phrases.instants.format(time)))</text>")
-      let gap = index > 0 ? time.nanoseconds - columnTimes[index - 1].nanoseconds : 0
-      if gap > Self.breakAfter.nanoseconds, folds[index] == nil {
+      if breaks(before: index) {
+        let gap = time.nanoseconds - columnTimes[index - 1].nanoseconds
         let middle = (xs[index - 1] + x) / 2
         let length = phrases.instants.length(gap)
         let tooltip = esc("a gap of \(length), not to scale")
@@ -447,9 +453,10 @@ extension SVGTimeline {
     }
   }
 
-  /// The legend: an entry for each kind of mark the picture draws, and none for the others,
-  /// three to a column; its lines and how wide it is.
-  private func legend(top: Int) -> (lines: [String], width: Int) {
+  /// The legend: an entry for each kind of mark the picture draws (`drawsBreaks`: a break in
+  /// the time axis over a long gap), and none for the others, three to a column; its lines and
+  /// how wide it is.
+  private func legend(top: Int, drawsBreaks: Bool) -> (lines: [String], width: Int) {
     // Each entry draws its sample with its text's left edge `x` and baseline `y`.
     let entries: [(shown: Bool, sample: (Int, Int) -> String, text: String)] = [
       (draws(.arrival), { glyph(.arrival, x: $0 - 14, y: $1 - 4) }, "arrival"),
@@ -502,6 +509,14 @@ extension SVGTimeline {
           "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"14\" height=\"12\" "
             + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\"/>"
         }, "a cancel here only sets the flag (S5)"
+      ),
+      (
+        drawsBreaks,
+        {
+          "<line x1=\"\($0 - 17)\" y1=\"\($1 - 6)\" x2=\"\($0 - 11)\" y2=\"\($1 + 6)\" "
+            + "stroke=\"#6b7280\" stroke-dasharray=\"4 3\"/><text x=\"\($0 - 19)\" "
+            + "y=\"\($1 + 4)\" font-size=\"14\">≈</text>"
+        }, "a long gap, not to scale"
       ),
       (
         draws { if case .flag = $0 { true } else { false } },

@@ -226,6 +226,24 @@ struct PictureFactsTests {
     for (mark, entry) in Self.legendEntries {
       #expect(drawn.contains(mark) == legend.contains(entry), "'\(entry)' in the legend")
     }
+    #expect(Self.drawsBreaks(reading) == legend.contains(Self.breakEntry))
+  }
+
+  static let breakEntry = "a long gap, not to scale"
+
+  /// Whether the time axis has a break (`≈`) over a long gap.
+  static func drawsBreaks(_ reading: PictureElements) -> Bool {
+    reading.elements.contains { $0.name == "text" && $0.text == "≈" && $0.group != "legend" }
+  }
+
+  @Test("a time axis broken over a long gap has the break in its legend")
+  func breaksAreInTheLegend() throws {
+    let reading = try picture("purchases/killed-before-verify-day-2-original.yaml")
+    #expect(Self.drawsBreaks(reading))
+    #expect(
+      reading.elements.contains {
+        $0.group == "legend" && $0.name == "text" && $0.text == Self.breakEntry
+      })
   }
 
   @Test("a happening that never arrives has a mark of its own, not the cancel's ✕")
