@@ -574,11 +574,30 @@ extension InterpretedModel {
       if holds {
         context.reportHeldAgain(invariant.name)
       } else {
-        context.reportViolation(
-          invariant.name, detail: invariant.say ?? "\(invariant.name) does not hold")
+        let detail = context.isTracing ? breakText(of: invariant, context: &context) : ""
+        context.reportViolation(invariant.name, detail: detail)
       }
       broken[index] = !holds
     }
+  }
+
+  /// What a break of `invariant` means: its `say:` with its `{…}` parts read now (as written
+  /// when one cannot be read), or a generic line.
+  mutating func breakText(
+    of invariant: InvariantDecl, context: inout SimulationContext<InterpretedModel>
+  ) -> String {
+    guard let written = invariant.say else { return "\(invariant.name) does not hold" }
+    var text = ""
+    for part in invariant.sayParts {
+      switch part {
+      case .text(let words): text += words
+      case .value(let value, let type):
+        guard let read = try? evaluate(value, Scope(locals: [], task: nil), context: &context)
+        else { return written }
+        text += ValueText.text(read, type, program)
+      }
+    }
+    return text
   }
 
   private func recordNote(_ record: Int, _ row: [Value], task: TaskID?) -> ModelNote {

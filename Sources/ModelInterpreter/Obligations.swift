@@ -119,9 +119,11 @@ extension InterpretedModel {
       }
       let invariant = program.invariants[obligation.invariant]
       let when = "opened at \(time(obligation.opened)), not met by \(time(obligation.deadline))"
+      let said =
+        invariant.say == nil || !context.isTracing
+        ? invariant.say : breakText(of: invariant, context: &context)
       context.reportViolation(
-        invariant.name,
-        detail: invariant.say.map { "\($0) (\(when))" } ?? "\(invariant.name): \(when)")
+        invariant.name, detail: said.map { "\($0) (\(when))" } ?? "\(invariant.name): \(when)")
     }
     obligations = open
   }

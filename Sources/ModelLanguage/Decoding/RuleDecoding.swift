@@ -14,9 +14,10 @@ extension ModelFileDecoder {
       guard let fields = context.mapping(entry.value, what) else { continue }
       if fields.contains(where: { Self.boundedResponseKeys.contains($0.key) }) {
         if let response = response(fields, what: what, at: entry.keyLocation) {
-          var say: String?
-          if let sayEntry = fields.entry("say") { say = context.scalar(sayEntry.value, "'say'") }
-          invariants.append(InvariantDecl(name: entry.key, check: .response(response), say: say))
+          let (say, parts) = invariantSay(fields)
+          invariants.append(
+            InvariantDecl(
+              name: entry.key, check: .response(response), say: say, sayParts: parts))
         }
         continue
       }
@@ -31,8 +32,7 @@ extension ModelFileDecoder {
           kinds[1].keyLocation, "\(what) has both '\(kind.key):' and '\(kinds[1].key):'; keep one")
         continue
       }
-      var say: String?
-      if let sayEntry = fields.entry("say") { say = context.scalar(sayEntry.value, "'say'") }
+      let (say, parts) = invariantSay(fields)
       guard
         let typed = rule(kind.value, "\(what)", type: .bool)
       else { continue }
@@ -42,9 +42,17 @@ extension ModelFileDecoder {
         case "settled": .settled(typed.expression)
         default: .atEnd(typed.expression)
         }
-      invariants.append(InvariantDecl(name: entry.key, check: check, say: say))
+      invariants.append(InvariantDecl(name: entry.key, check: check, say: say, sayParts: parts))
     }
     return invariants
+  }
+
+  /// An invariant's `say:`, as written and as a template whose `{…}` parts read state and
+  /// records.
+  private mutating func invariantSay(_ fields: [YAMLMapEntry]) -> (String?, [SayPart]) {
+    guard let entry = fields.entry("say"), let written = context.scalar(entry.value, "'say'")
+    else { return (nil, []) }
+    return (written, say(entry.value, scope: ExpressionScope(place: .rule)) ?? [])
   }
 
   /// A bounded-response invariant's fields: `for-each: RECORD` or `when: EXPR`, then `then:`

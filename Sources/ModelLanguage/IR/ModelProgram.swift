@@ -476,14 +476,18 @@ public struct InvariantDecl: Sendable, Hashable {
   public var name: String
   /// What it checks, and when.
   public var check: Check
-  /// What a break means, for the trace (`say:`); `nil` for a generic line.
+  /// What a break means, for the trace (`say:`), as written; `nil` for a generic line.
   public var say: String?
+  /// `say:` as a template whose `{…}` parts read state and records when the break is traced
+  /// (`held {app.db.status}`); empty without `say:`.
+  public var sayParts: [SayPart]
 
   /// Creates an invariant.
-  public init(name: String, check: Check, say: String?) {
+  public init(name: String, check: Check, say: String?, sayParts: [SayPart] = []) {
     self.name = name
     self.check = check
     self.say = say
+    self.sayParts = sayParts.isEmpty ? say.map { [.text($0)] } ?? [] : sayParts
   }
 }
 
