@@ -49,7 +49,8 @@ struct InvariantSayTests {
     #expect(run.status == 0, "\(run.errorText)")
     let broken = run.outputText.split(separator: "\n").filter { $0.hasPrefix("!!") }
     #expect(broken.count == 1)
-    #expect(broken.first?.hasSuffix("sold past zero: -1 in stock · invariant never-negative") == true)
+    #expect(
+      broken.first?.hasSuffix("sold past zero: -1 in stock · invariant never-negative") == true)
   }
 
   @Test func aPartThatNamesNothingIsAnErrorAtItsPlace() throws {
