@@ -79,17 +79,19 @@ public enum ScenarioExecution {
       definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
   }
 
-  /// Evaluates a truth-table scenario on `definition`.
+  /// Evaluates a truth-table scenario on `definition`: a row shows the inputs it gives.
   public static func tableReport(
     _ definition: some ModelDefinition, _ scenario: Scenario, table: String, rows: [TableRow]
   ) -> TableReport {
     let results = rows.map {
       definition.evaluate(table: table, row: $0.values, setup: scenario.setup)
     }
-    let columns = definition.vocabulary.tables.first { $0.name == table }?.columns ?? []
+    let vocabulary = definition.vocabulary
+    let columns =
+      (vocabulary.tables + vocabulary.functions).first { $0.name == table }?.columns ?? []
     let cells = rows.map { row in
-      columns.map { column in
-        "\(column.name) \(row.values[column.name].map { $0.written(as: column.kind) } ?? "-")"
+      columns.compactMap { column in
+        row.values[column.name].map { "\(column.name) \($0.written(as: column.kind))" }
       }
     }
     return TableReport(

@@ -105,6 +105,12 @@ public struct SchemaCommand: Sendable {
       lines.append("table \(table.name) (instead of a timeline) — \(table.help); every row gives:")
       for column in table.columns + [table.answer] { lines.append("  " + describe(column)) }
     }
+    for function in vocabulary.functions {
+      lines.append(
+        "cases: {function: \(function.name), rows: […]} (instead of a timeline) — "
+          + "\(function.help); every row gives:")
+      for column in function.columns + [function.answer] { lines.append("  " + describe(column)) }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

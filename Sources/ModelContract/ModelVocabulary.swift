@@ -1,5 +1,6 @@
 /// Everything a scenario file may say to a model: its events and their fields, its state
-/// sections, operations, task bodies, variants, invariants, summary fields and truth tables.
+/// sections, operations, task bodies, variants, invariants, summary fields, truth tables and
+/// the functions `cases:` evaluates.
 ///
 /// The scenario layer validates files against this, so adding a model never changes the format
 /// code.
@@ -24,6 +25,9 @@ public struct ModelVocabulary: Sendable {
   public var summaryFields: [SummaryFieldSpec]
   /// Truth tables a file can give instead of a timeline (`eligibility`).
   public var tables: [TableSpec]
+  /// Functions a file's `cases:` evaluates over rows instead of a timeline (`cases: {function:
+  /// eligible, rows: […]}`): each is a truth table named by its function.
+  public var functions: [TableSpec]
   /// Why a run of this model never ends by itself (periodic jobs), so that a scenario must say
   /// when it stops (`until:`); `nil` when runs end when nothing is left to happen.
   public var neverEnds: String?
@@ -33,7 +37,7 @@ public struct ModelVocabulary: Sendable {
     name: String, help: String, events: [EventSpec], sections: [SectionSpec],
     operations: [String], programs: [ProgramSpec] = [], variants: [VariantSpec],
     invariants: [InvariantSpec], summaryFields: [SummaryFieldSpec], tables: [TableSpec] = [],
-    neverEnds: String? = nil
+    functions: [TableSpec] = [], neverEnds: String? = nil
   ) {
     self.name = name
     self.help = help
@@ -45,6 +49,7 @@ public struct ModelVocabulary: Sendable {
     self.invariants = invariants
     self.summaryFields = summaryFields
     self.tables = tables
+    self.functions = functions
     self.neverEnds = neverEnds
   }
 }
@@ -144,7 +149,7 @@ public struct SummaryFieldSpec: Sendable, Hashable {
 
 /// A truth table a file can give instead of a timeline: one row per case.
 public struct TableSpec: Sendable, Hashable {
-  /// The top-level key (`eligibility`).
+  /// The top-level key (`eligibility`), or the function `cases:` names (`eligible`).
   public var name: String
   /// The inputs a row gives.
   public var columns: [ParameterSpec]
@@ -168,7 +173,8 @@ public struct TableRowResult: Sendable, Equatable {
   public var actual: ModelValue
   /// What the row expected.
   public var expected: ModelValue
-  /// The rule that decided it, in words (`wins below the threshold (2 < 3)`).
+  /// The rule that decided it, in words (`wins below the threshold (2 < 3)`); empty when the
+  /// model does not say (a model file's function).
   public var decidedBy: String
 
   /// Creates a row result.

@@ -31,13 +31,16 @@ final class Code: Sendable {
   let historyNeeds: [HistoryNeed]
   /// For each state slot, the index of its history cell (`nil`: no history is kept).
   let historyCell: [Int?]
+  /// The day `today` reads instead of the wall clock's, when a row of `cases:` gives it.
+  let fixedToday: Int64?
 
   init(
     program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
     downPeriodic: Set<Int> = [],
-    runLimits: RunLimits = .defaults
+    runLimits: RunLimits = .defaults, fixedToday: Int64? = nil
   ) {
     self.runLimits = runLimits
+    self.fixedToday = fixedToday
     self.hasResponses = program.invariants.contains {
       if case .response = $0.check { true } else { false }
     }

@@ -53,7 +53,9 @@ extension InterpretedModel {
     case .wall:
       let (shifted, _) = Self.wall(context).addingReportingOverflow(clockShift(scope.process))
       return clockRead(shifted, isInstant: true, context: &context)
-    case .today: return .day(context.today(shiftedBy: clockShift(scope.process)))
+    case .today:
+      if let day = code.fixedToday { return .day(day) }
+      return .day(context.today(shiftedBy: clockShift(scope.process)))
     case .isCancelled: return .bool(scope.task.map { context.isCancelled($0) } ?? false)
     case .currentTask: return scope.task.map { .task($0.index) } ?? .none
     case .history(let read, let slot): return historyValue(read, slot: slot)

@@ -46,6 +46,11 @@ public struct ModelFileDefinition: ModelDefinition {
   public var laneNames: [String] { program.lanes.map(\.name) }
 
   public func makeModel(_ setup: ModelSetup) -> InterpretedModel {
+    makeModel(setup, fixedToday: nil)
+  }
+
+  /// The model in its initial state, its `today` reading `fixedToday` when given.
+  func makeModel(_ setup: ModelSetup, fixedToday: Int64?) -> InterpretedModel {
     let program = resolvedProgram(for: setup)
     var bodies = program.operations.map(\.body)
     for (index, operation) in program.operations.enumerated() {
@@ -84,7 +89,7 @@ public struct ModelFileDefinition: ModelDefinition {
       downPeriodic: Set(
         Self.words(faults["down"]).compactMap { name in
           program.periodic.firstIndex { $0.name == name }
-        }), runLimits: runLimits)
+        }), runLimits: runLimits, fixedToday: fixedToday)
     return InterpretedModel(code: code, state: state, past: past)
   }
 
@@ -124,11 +129,6 @@ public struct ModelFileDefinition: ModelDefinition {
       }
     }
     return variable.initial
-  }
-
-  /// Model files have no truth tables.
-  public func evaluate(table: String, row: NamedValues, setup: ModelSetup) -> TableRowResult {
-    TableRowResult(actual: .absent, expected: .absent, decidedBy: "model files have no tables")
   }
 
   /// The state the scenario set that differs from the model's own initial values, then the
@@ -260,7 +260,7 @@ public struct ModelFileDefinition: ModelDefinition {
         ValueText.kind(field.type, program).map {
           SummaryFieldSpec(key: field.key, field: field.field, kind: $0, help: field.key)
         }
-      }, tables: [],
+      }, functions: Self.caseTables(of: program),
       neverEnds: program.periodic.isEmpty
         ? nil
         : "has periodic jobs (\(program.periodic.map(\.name).joined(separator: ", ")))")

@@ -26,7 +26,8 @@ public protocol ModelDefinition: Sendable {
   /// ``vocabulary``.
   func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> Model.Event
 
-  /// Evaluates one row of the truth table `table` (columns checked against the vocabulary).
+  /// Evaluates one row of the truth table `table`, or of the function `table` that `cases:`
+  /// names (columns checked against the vocabulary).
   func evaluate(table: String, row: NamedValues, setup: ModelSetup) -> TableRowResult
 
   /// The initial state in a few short facts for a trace's header (`app 1.4.0`, `wins 4`).

@@ -61,9 +61,8 @@ public enum TableTextRenderer {
         case .boolean(let yes): yes ? "yes" : "no"
         case let other: other.written()
         }
-      lines.append(
-        String(repeating: " ", count: width + 3)
-          + "→ \(answer) (\(row.result.decidedBy)) \(verdict)")
+      let reason = row.result.decidedBy.isEmpty ? "" : " (\(row.result.decidedBy))"
+      lines.append(String(repeating: " ", count: width + 3) + "→ \(answer)\(reason) \(verdict)")
     }
     lines.append("")
     let failed = report.rows.filter { !$0.result.holds }.count

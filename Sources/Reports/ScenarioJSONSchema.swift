@@ -58,14 +58,19 @@ public enum ScenarioJSONSchema {
           uniquingKeysWith: { first, _ in first }),
         description: "state the run starts from")
     }
-    for table in vocabulary.tables {
-      properties[table.name] = [
-        "type": "array", "description": table.help,
-        "items": object(
-          Dictionary(
-            (table.columns + [table.answer]).map { ($0.name, kind($0.kind, $0.help)) },
-            uniquingKeysWith: { first, _ in first }),
-          description: "one row"),
+    for table in vocabulary.tables { properties[table.name] = rows(table) }
+    if !vocabulary.functions.isEmpty {
+      properties["cases"] = [
+        "description": "rows of inputs to one of the model's functions, each with its result",
+        "oneOf": vocabulary.functions.map { function -> [String: Any] in
+          var cases = object(
+            [
+              "function": ["const": function.name, "description": "the function"],
+              "rows": rows(function),
+            ], description: function.help)
+          cases["required"] = ["function", "rows"]
+          return cases
+        },
       ]
     }
     return [
@@ -154,6 +159,18 @@ public enum ScenarioJSONSchema {
     [
       "type": "array", "items": ["enum": vocabulary.invariants.map(\.name)],
       "uniqueItems": true, "description": help,
+    ]
+  }
+
+  /// A list of rows of `table`, each with its inputs and its answer.
+  private static func rows(_ table: TableSpec) -> [String: Any] {
+    [
+      "type": "array", "description": table.help,
+      "items": object(
+        Dictionary(
+          (table.columns + [table.answer]).map { ($0.name, kind($0.kind, $0.help)) },
+          uniquingKeysWith: { first, _ in first }),
+        description: "one row"),
     ]
   }
 

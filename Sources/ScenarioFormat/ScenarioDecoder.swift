@@ -50,7 +50,7 @@ struct ScenarioDecoder {
       var timeline: [ScriptedHappening]?
       if case .timeline(let happenings) = content { timeline = happenings }
       setup.stopTime = decodeUntil(until, start: clock.start, timeline: timeline)
-    } else if let reason = vocabulary.neverEnds {
+    } else if let reason = vocabulary.neverEnds, case .timeline? = content {
       context.error(
         entries.entry("model")?.keyLocation ?? root.location,
         "model '\(vocabulary.name)' \(reason), so its runs never end by themselves; say when "
@@ -174,9 +174,13 @@ struct ScenarioDecoder {
       entries.entry(table.name).map { (table, $0) }
     }
     let timeline = entries.entry("timeline")
-    let options = (["timeline"] + vocabulary.tables.map(\.name)).map { "'\($0):'" }
-    if tables.count + (timeline == nil ? 0 : 1) > 1 {
-      let second = tables.last?.1.keyLocation ?? location
+    let cases = entries.entry("cases")
+    let options =
+      (["timeline"] + vocabulary.tables.map(\.name)
+      + (vocabulary.functions.isEmpty ? [] : ["cases"])).map { "'\($0):'" }
+    let others = tables.map(\.1) + [cases].compactMap { $0 }
+    if others.count + (timeline == nil ? 0 : 1) > 1 {
+      let second = others.last?.keyLocation ?? location
       context.error(
         second, "a scenario file has one of \(options.joined(separator: " or ")), not several")
       return nil
@@ -186,24 +190,27 @@ struct ScenarioDecoder {
         .timeline($0)
       }
     }
+    if let cases { return decodeCases(cases.value, vocabulary.functions) }
     if let (table, entry) = tables.first {
-      return decodeTable(entry.value, table).map { .table(name: table.name, rows: $0) }
+      return decodeTable(entry.value, table, "'\(table.name)'").map {
+        .table(name: table.name, rows: $0)
+      }
     }
     context.error(location, "a scenario file needs \(options.joined(separator: " or "))")
     return nil
   }
 
-  private mutating func decodeTable(_ node: YAMLNode, _ table: TableSpec) -> [TableRow]? {
-    guard let items = context.sequence(node, "'\(table.name)'") else { return nil }
+  /// The rows of `node`, a list of rows of `table`, which messages call `what`.
+  mutating func decodeTable(_ node: YAMLNode, _ table: TableSpec, _ what: String) -> [TableRow]? {
+    guard let items = context.sequence(node, what) else { return nil }
     var rows: [TableRow] = []
     for item in items {
-      guard let entries = context.mapping(item, "a row of '\(table.name)'") else { continue }
+      guard let entries = context.mapping(item, "a row of \(what)") else { continue }
       let values = context.values(
-        entries, table.columns + [table.answer], at: item.location,
-        in: "a row of '\(table.name)'")
+        entries, table.columns + [table.answer], at: item.location, in: "a row of \(what)")
       rows.append(TableRow(values: values, location: item.location))
     }
-    if items.isEmpty { context.error(node.location, "'\(table.name)' has no rows") }
+    if items.isEmpty { context.error(node.location, "\(what) has no rows") }
     return rows
   }
 

@@ -4,6 +4,6 @@ package enum ScenarioKeys {
   /// The keys any scenario file may write, in the order messages list them.
   package static let generic = [
     "name", "title", "about", "model", "runtime", "variant", "task", "tasks", "clock", "timeline",
-    "until", "expect", "explore",
+    "cases", "until", "expect", "explore",
   ]
 }

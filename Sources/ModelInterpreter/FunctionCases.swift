@@ -1,0 +1,116 @@
+import ModelContract
+import ModelLanguage
+import RacelabKernel
+
+/// A model file's functions as the truth tables a scenario's `cases:` evaluates: a row gives
+/// the function's parameters, any state the function reads (`app.wins`) and `today`, with the
+/// result it expects.
+extension ModelFileDefinition {
+  /// The column a row gives the day `today` reads in (default: the clock's start).
+  static let todayColumn = "today"
+  /// The column that holds the result a row expects.
+  static let expectColumn = "expect"
+
+  /// The table of each function whose parameters and result a scenario can write, in
+  /// declaration order.
+  static func caseTables(of program: ModelProgram) -> [TableSpec] {
+    program.functions.indices.compactMap { caseTable(of: $0, program) }
+  }
+
+  /// The table of function `index`: its parameters (required), then the state it reads in
+  /// declaration order and `today` if it reads it (optional: the scenario's own by default).
+  private static func caseTable(of index: Int, _ program: ModelProgram) -> TableSpec? {
+    let function = program.functions[index]
+    guard let result = ValueText.kind(function.result, program) else { return nil }
+    var columns: [ParameterSpec] = []
+    for parameter in function.parameters {
+      guard let kind = ValueText.kind(parameter.type, program),
+        ![todayColumn, expectColumn].contains(parameter.name)
+      else { return nil }
+      columns.append(
+        ParameterSpec(parameter.name, kind, default: nil, help: "a parameter of \(function.name)"))
+    }
+    let reads = reads(of: index, program)
+    for slot in reads.slots {
+      let variable = program.state[slot]
+      guard let kind = ValueText.kind(variable.type, program),
+        !columns.contains(where: { $0.name == variable.name })
+      else { continue }
+      columns.append(
+        ParameterSpec(
+          variable.name, kind, default: nil, optional: true,
+          help: "state \(function.name) reads (default: as the scenario sets it)"))
+    }
+    if reads.today {
+      columns.append(
+        ParameterSpec(
+          todayColumn, .date, default: nil, optional: true,
+          help: "the day today reads (default: the clock's start)"))
+    }
+    return TableSpec(
+      function.name, columns: columns,
+      answer: ParameterSpec(
+        expectColumn, result, default: nil, help: "what \(function.name) must return"),
+      help: "rows of inputs to the function \(function.name), each with its result")
+  }
+
+  /// The state slots function `index` reads, in declaration order, and whether it reads
+  /// `today`, through the functions it calls.
+  static func reads(of index: Int, _ program: ModelProgram) -> (slots: [Int], today: Bool) {
+    var slots = Set<Int>()
+    var today = false
+    var called: Set<Int> = [index]
+    var pending = [program.functions[index].body]
+    while let expression = pending.popLast() {
+      switch expression {
+      case .state(let slot): slots.insert(slot)
+      case .today: today = true
+      case .function(let callee, _) where called.insert(callee).inserted:
+        pending.append(program.functions[callee].body)
+      default: break
+      }
+      pending += expression.children
+    }
+    return (slots.sorted(), today)
+  }
+
+  /// Evaluates one row of `cases:` on the function named `table`: the scenario's initial
+  /// state, with the state the row gives, the row's `today` and its arguments. A run-time
+  /// error is the answer `run-time error: …`, which no row expects.
+  public func evaluate(table: String, row: NamedValues, setup: ModelSetup) -> TableRowResult {
+    let program = resolvedProgram(for: setup)
+    let expected = row[Self.expectColumn] ?? .absent
+    guard let index = program.functions.firstIndex(where: { $0.name == table }) else {
+      return TableRowResult(actual: .absent, expected: expected, decidedBy: "no function \(table)")
+    }
+    let function = program.functions[index]
+    var today: Int64?
+    if case .date(let day)? = row[Self.todayColumn] { today = day }
+    var model = makeModel(setup, fixedToday: today)
+    for slot in Self.reads(of: index, program).slots {
+      let variable = program.state[slot]
+      if let value = row[variable.name] {
+        model.state[slot] = ValueText.value(value, variable.type, program)
+      }
+    }
+    let arguments = function.parameters.map { parameter in
+      Expression.literal(
+        row[parameter.name].map { ValueText.value($0, parameter.type, program) } ?? .none)
+    }
+    let simulation = Simulation(
+      model: model, profile: .swift, wallClock: setup.wallClock, strategy: DefaultStrategy(),
+      tracing: false)
+    var context = simulation.context
+    model = simulation.model
+    do {
+      let value = try model.evaluate(
+        .function(index, arguments), Scope(locals: []), context: &context)
+      return TableRowResult(
+        actual: ValueText.modelValue(value, function.result, program), expected: expected,
+        decidedBy: "")
+    } catch {
+      return TableRowResult(
+        actual: .text("run-time error: \(error.message)"), expected: expected, decidedBy: "")
+    }
+  }
+}
