@@ -27,7 +27,8 @@ let package = Package(
   ],
   targets: [
     // Model contract: what a scenario may say to a model and the values it says it with
-    // (vocabulary, value kinds, setup, scripted happenings, time values). No engine.
+    // (vocabulary, value kinds, the one value type files, reports and model-file runs share,
+    // setup, scripted happenings, time values). No engine.
     .target(name: "ModelContract"),
     // Model library: the systems racelab ships as model files, compiled into the binary.
     .target(

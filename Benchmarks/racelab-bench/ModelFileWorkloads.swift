@@ -14,7 +14,7 @@ import RacelabKernel
 /// cancelled), with the lengths from `mix(i)`.
 func runFileStorm(definition: ModelFileDefinition, tasks: Int, tracing: Bool) -> StormOutcome {
   let setup = ModelSetup(
-    variant: "original", sections: ["config": NamedValues(["tasks": .integer(Int64(tasks))])],
+    variant: "original", sections: ["config": NamedValues(["tasks": .int(Int64(tasks))])],
     wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))
   let spawn = ScriptedHappening(ScriptedEvent(name: "spawn-all", fields: NamedValues()), .at(.zero))
   let result = definition.simulate(
@@ -27,7 +27,7 @@ func runFileStorm(definition: ModelFileDefinition, tasks: Int, tracing: Bool) ->
     exit(1)
   }
   var sleeps: UInt64 = 0
-  if case .integer(let count) = result.summary.first(where: { $0.name == "sleeps" })?.value {
+  if case .int(let count) = result.summary.first(where: { $0.name == "sleeps" })?.value {
     sleeps = UInt64(count)
   }
   return StormOutcome(

@@ -170,15 +170,15 @@ public struct TableSpec: Sendable, Hashable {
 /// The verdict of one table row.
 public struct TableRowResult: Sendable, Equatable {
   /// What the rule answered.
-  public var actual: ModelValue
+  public var actual: Value
   /// What the row expected.
-  public var expected: ModelValue
+  public var expected: Value
   /// The rule that decided it, in words (`wins below the threshold (2 < 3)`); empty when the
   /// model does not say (a model file's function).
   public var decidedBy: String
 
   /// Creates a row result.
-  public init(actual: ModelValue, expected: ModelValue, decidedBy: String) {
+  public init(actual: Value, expected: Value, decidedBy: String) {
     self.actual = actual
     self.expected = expected
     self.decidedBy = decidedBy

@@ -237,13 +237,6 @@ extension Value {
     }
   }
 
-  /// The value in the run at hand: a clock term as the number it has at the run's witness
-  /// instants, anything else as it is.
-  var atWitness: Value {
-    guard case .clock(let term) = self else { return self }
-    return term.isInstant ? .instant(term.nanoseconds) : .duration(term.nanoseconds)
-  }
-
   /// The total order of two values of one type: `none` lowest, then by number, text or
   /// element by element. Returns a negative, zero or positive number.
   static func order(_ lhs: Value, _ rhs: Value) -> Int {

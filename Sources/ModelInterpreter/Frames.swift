@@ -1,3 +1,4 @@
+import ModelContract
 import ModelLanguage
 
 /// One operation being run by a task or a handler: where it is, its locals and its open

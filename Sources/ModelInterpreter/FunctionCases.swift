@@ -21,10 +21,10 @@ extension ModelFileDefinition {
   /// declaration order and `today` if it reads it (optional: the scenario's own by default).
   private static func caseTable(of index: Int, _ program: ModelProgram) -> TableSpec? {
     let function = program.functions[index]
-    guard let result = ValueText.kind(function.result, program) else { return nil }
+    guard let result = program.kind(of: function.result) else { return nil }
     var columns: [ParameterSpec] = []
     for parameter in function.parameters {
-      guard let kind = ValueText.kind(parameter.type, program),
+      guard let kind = program.kind(of: parameter.type),
         ![todayColumn, expectColumn].contains(parameter.name)
       else { return nil }
       columns.append(
@@ -33,7 +33,7 @@ extension ModelFileDefinition {
     let reads = reads(of: index, program)
     for slot in reads.slots {
       let variable = program.state[slot]
-      guard let kind = ValueText.kind(variable.type, program),
+      guard let kind = program.kind(of: variable.type),
         !columns.contains(where: { $0.name == variable.name })
       else { continue }
       columns.append(
@@ -79,23 +79,23 @@ extension ModelFileDefinition {
   /// error is the answer `run-time error: …`, which no row expects.
   public func evaluate(table: String, row: NamedValues, setup: ModelSetup) -> TableRowResult {
     let program = resolvedProgram(for: setup)
-    let expected = row[Self.expectColumn] ?? .absent
+    let expected = row[Self.expectColumn] ?? .none
     guard let index = program.functions.firstIndex(where: { $0.name == table }) else {
-      return TableRowResult(actual: .absent, expected: expected, decidedBy: "no function \(table)")
+      return TableRowResult(actual: .none, expected: expected, decidedBy: "no function \(table)")
     }
     let function = program.functions[index]
     var today: Int64?
-    if case .date(let day)? = row[Self.todayColumn] { today = day }
+    if case .day(let day)? = row[Self.todayColumn] { today = day }
     var model = makeModel(setup, fixedToday: today)
     for slot in Self.reads(of: index, program).slots {
       let variable = program.state[slot]
       if let value = row[variable.name] {
-        model.state[slot] = ValueText.value(value, variable.type, program)
+        model.state[slot] = program.running(value, as: variable.type)
       }
     }
     let arguments = function.parameters.map { parameter in
       Expression.literal(
-        row[parameter.name].map { ValueText.value($0, parameter.type, program) } ?? .none)
+        row[parameter.name].map { program.running($0, as: parameter.type) } ?? .none)
     }
     let simulation = Simulation(
       model: model, profile: .swift, wallClock: setup.wallClock, strategy: DefaultStrategy(),
@@ -106,7 +106,7 @@ extension ModelFileDefinition {
       let value = try model.evaluate(
         .function(index, arguments), Scope(locals: []), context: &context)
       return TableRowResult(
-        actual: ValueText.modelValue(value, function.result, program), expected: expected,
+        actual: program.reported(value, as: function.result), expected: expected,
         decidedBy: "")
     } catch {
       return TableRowResult(

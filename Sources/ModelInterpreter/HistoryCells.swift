@@ -1,3 +1,4 @@
+import ModelContract
 import ModelLanguage
 import RacelabKernel
 

@@ -133,7 +133,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
       var words = [declared.name]
       for (parameter, value) in zip(declared.parameters, arguments) {
         if parameter.field.name == "process" && program.processes.count == 1 { continue }
-        words.append(ValueText.text(value, parameter.field.type, program))
+        words.append(program.text(value, as: parameter.field.type))
       }
       return words.joined(separator: " ")
     }
@@ -230,7 +230,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
         context.noteInexactClockUse("shows a time read inside a window in its summary")
       }
       values.append(value)
-      closing.append(TraceField(field.field, ValueText.modelValue(value, field.type, program)))
+      closing.append(TraceField(field.field, program.reported(value, as: field.type)))
     }
     if let answer = answer(summary: values, context: &context) { closing.append(answer.field) }
     closingSummary = closing
@@ -260,7 +260,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
           if result.holdsClockTerm {
             context.noteInexactClockUse("shows a time read inside a window in its answer")
           }
-          let words = ValueText.text(result, type, program)
+          let words = program.text(result, as: type)
           sentence += words
           timed? += words
         case .whenBroken(let invariant):
@@ -292,7 +292,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     var scratch = context
     return program.summary.map { field in
       let value = (try? copy.evaluate(field.value, Scope(locals: []), context: &scratch)) ?? .none
-      return TraceField(field.field, ValueText.modelValue(value, field.type, program))
+      return TraceField(field.field, program.reported(value, as: field.type))
     }
   }
 

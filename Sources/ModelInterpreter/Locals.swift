@@ -1,3 +1,4 @@
+import ModelContract
 import ModelLanguage
 
 /// An activation's local slots (its parameters first). The first three are stored inline, the

@@ -235,7 +235,7 @@ extension InterpretedModel {
       context.note(
         ModelNote(
           kind: "chosen", task: task, subject: "choose", detail: ["the world chose \(names[pick])"],
-          fields: [TraceField("alternative", .integer(Int64(pick)))]))
+          fields: [TraceField("alternative", .int(Int64(pick)))]))
       frame.top.pc = targets[pick]
     case .mayCrash(let label):
       guard crashes < code.maxCrashes, !processDown[frame.process] else { return nil }
@@ -294,8 +294,8 @@ extension InterpretedModel {
         switch part {
         case .text(let words): text += words
         case .value(let value, let type):
-          text += ValueText.text(
-            try evaluated(value, in: &frame, task: task, context: &context), type, program)
+          text += program.text(
+            try evaluated(value, in: &frame, task: task, context: &context), as: type)
         }
         try spend(text.utf8.count)
       }
@@ -430,7 +430,7 @@ extension InterpretedModel {
       context.note(
         ModelNote(
           kind: "returned", task: task, subject: name,
-          detail: ["\(name) returns \(ValueText.text(value, type, program))"]))
+          detail: ["\(name) returns \(program.text(value, as: type))"]))
     }
     guard frame.depth > 1 else {
       frame.pop()
@@ -594,7 +594,7 @@ extension InterpretedModel {
       case .value(let value, let type):
         guard let read = try? evaluate(value, Scope(locals: [], task: nil), context: &context)
         else { return written }
-        text += ValueText.text(read, type, program)
+        text += program.text(read, as: type)
       }
     }
     return text
@@ -603,7 +603,7 @@ extension InterpretedModel {
   private func recordNote(_ record: Int, _ row: [Value], task: TaskID?) -> ModelNote {
     let declared = program.records[record]
     let fields = zip(declared.fields, row).map { field, value in
-      "\(field.name) \(ValueText.text(value, field.type, program))"
+      "\(field.name) \(program.text(value, as: field.type))"
     }
     return ModelNote(
       kind: "recorded", task: task, subject: declared.name,

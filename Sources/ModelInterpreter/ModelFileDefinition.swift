@@ -64,14 +64,14 @@ public struct ModelFileDefinition: ModelDefinition {
       for key in section.keys {
         let type = program.state[key.binds].type
         state[key.binds] =
-          values[key.name].map { ValueText.value($0, type, program) }
+          values[key.name].map { program.running($0, as: type) }
           ?? key.defaultValue
       }
     }
     let explicit = setup.section(Self.stateSection)
     for (slot, variable) in program.state.enumerated() {
       if let value = explicit[variable.name] {
-        state[slot] = ValueText.value(value, variable.type, program)
+        state[slot] = program.running(value, as: variable.type)
       }
     }
     let earlier = setup.section(Self.historySection)
@@ -79,7 +79,7 @@ public struct ModelFileDefinition: ModelDefinition {
     for need in program.historyNeeds {
       let variable = program.state[need.slot]
       if case .list(let items)? = earlier[variable.name] {
-        past[need.slot] = items.map { ValueText.value($0, variable.type, program) }
+        past[need.slot] = items.map { program.running($0, as: variable.type) }
       }
     }
     let faults = setup.section(Self.faultsSection)
@@ -94,9 +94,9 @@ public struct ModelFileDefinition: ModelDefinition {
   }
 
   /// The words of a list value (`[a, b]`), or none.
-  private static func words(_ value: ModelValue?) -> [String] {
+  private static func words(_ value: Value?) -> [String] {
     guard case .list(let items) = value else { return [] }
-    return items.compactMap { if case .word(let word) = $0 { word } else { nil } }
+    return items.compactMap { if case .text(let word) = $0 { word } else { nil } }
   }
 
   public func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> InterpretedModel.Event {
@@ -106,7 +106,7 @@ public struct ModelFileDefinition: ModelDefinition {
     }
     let arguments = program.events[index].parameters.map { parameter in
       event.fields[parameter.field.name].map {
-        ValueText.value($0, parameter.field.type, program)
+        program.running($0, as: parameter.field.type)
       } ?? parameter.defaultState.map { initialValue(of: $0, setup) } ?? parameter.defaultValue
         ?? .none
     }
@@ -118,12 +118,12 @@ public struct ModelFileDefinition: ModelDefinition {
     let program = resolvedProgram(for: setup)
     let variable = program.state[slot]
     if let value = setup.section(Self.stateSection)[variable.name] {
-      return ValueText.value(value, variable.type, program)
+      return program.running(value, as: variable.type)
     }
     for section in program.sections {
       for key in section.keys where key.binds == slot {
         if let value = setup.section(section.name)[key.name] {
-          return ValueText.value(value, variable.type, program)
+          return program.running(value, as: variable.type)
         }
         return key.defaultValue
       }
@@ -139,7 +139,7 @@ public struct ModelFileDefinition: ModelDefinition {
     let facts = program.state.indices.compactMap { slot -> String? in
       let variable = program.state[slot]
       guard model.state[slot] != variable.initial else { return nil }
-      return "\(variable.name) \(ValueText.text(model.state[slot], variable.type, program))"
+      return "\(variable.name) \(program.text(model.state[slot], as: variable.type))"
     }
     let earlier = setup.section(Self.historySection)
     return facts
@@ -147,7 +147,7 @@ public struct ModelFileDefinition: ModelDefinition {
         let variable = program.state[need.slot]
         guard case .list(let items)? = earlier[variable.name], !items.isEmpty else { return nil }
         let values = items.map {
-          ValueText.text(ValueText.value($0, variable.type, program), variable.type, program)
+          program.text(program.running($0, as: variable.type), as: variable.type)
         }
         return "\(variable.name) before t = 0: \(values.joined(separator: ", "))"
       }
@@ -176,9 +176,9 @@ public struct ModelFileDefinition: ModelDefinition {
     func parameter(_ name: String, _ type: ValueType, _ value: Value?, help: String)
       -> ParameterSpec?
     {
-      guard let kind = ValueText.kind(type, program) else { return nil }
+      guard let kind = program.kind(of: type) else { return nil }
       return ParameterSpec(
-        name, kind, default: value.map { ValueText.modelValue($0, type, program) }, help: help)
+        name, kind, default: value.map { program.reported($0, as: type) }, help: help)
     }
     let events = program.events.map { event in
       EventSpec(
@@ -189,7 +189,7 @@ public struct ModelFileDefinition: ModelDefinition {
               declared.field.name, declared.field.type, declared.defaultValue,
               help: declared.field.name)
           }
-          return ValueText.kind(declared.field.type, program).map {
+          return program.kind(of: declared.field.type).map {
             ParameterSpec(
               declared.field.name, $0, default: nil, optional: true,
               help: "\(declared.field.name) (default \(program.state[slot].name))")
@@ -212,7 +212,7 @@ public struct ModelFileDefinition: ModelDefinition {
           "crash-at", .list(.word(labels)), default: .list([]),
           help: "may-crash points where the process dies in every run"),
         ParameterSpec(
-          "max-crashes", .integer(0...100), default: .integer(1),
+          "max-crashes", .integer(0...100), default: .int(1),
           help: "crashes explore tries in one run"),
       ]
     }
@@ -225,7 +225,7 @@ public struct ModelFileDefinition: ModelDefinition {
     if !faults.isEmpty { sections.append(SectionSpec(faultsSection, keys: faults)) }
     let histories = program.historyNeeds.compactMap { need -> ParameterSpec? in
       let variable = program.state[need.slot]
-      return ValueText.kind(variable.type, program).map {
+      return program.kind(of: variable.type).map {
         ParameterSpec(
           variable.name, .list($0), default: nil, optional: true,
           help: "the values \(variable.name) held before t = 0, oldest first")
@@ -237,10 +237,10 @@ public struct ModelFileDefinition: ModelDefinition {
       SectionSpec(
         stateSection,
         keys: program.state.compactMap { variable in
-          ValueText.kind(variable.type, program).map {
+          program.kind(of: variable.type).map {
             ParameterSpec(
               variable.name, $0, default: nil, optional: true,
-              help: "initially \(ValueText.text(variable.initial, variable.type, program))")
+              help: "initially \(program.text(variable.initial, as: variable.type))")
           }
         }))
     let invariants =
@@ -257,7 +257,7 @@ public struct ModelFileDefinition: ModelDefinition {
       variants: Self.variantsDefaultFirst(program).map { VariantSpec($0.name, help: $0.help) },
       invariants: invariants,
       summaryFields: program.summary.compactMap { field in
-        ValueText.kind(field.type, program).map {
+        program.kind(of: field.type).map {
           SummaryFieldSpec(key: field.key, field: field.field, kind: $0, help: field.key)
         }
       }, functions: Self.caseTables(of: program),

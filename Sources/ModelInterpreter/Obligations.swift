@@ -143,6 +143,6 @@ extension InterpretedModel {
   }
 
   private func time(_ value: Value) -> String {
-    ValueText.text(value.atWitness, .duration, program)
+    program.text(value.atWitness, as: .duration)
   }
 }

@@ -1,3 +1,4 @@
+import ModelContract
 import ModelLanguage
 import RacelabKernel
 
@@ -85,7 +86,7 @@ extension InterpretedModel {
       detail = ["transaction in \(place) rolls back: \(errorName(error)) leaves it"]
     case .death(let dead, let process):
       task = dead
-      let who = dead.map { TaskName.text($0.index) } ?? "the handler"
+      let who = dead.map { Value.task($0.index).written() } ?? "the handler"
       detail = [
         "transaction in \(place) rolls back: \(who) dies with \(program.processes[process].name)"
       ]
@@ -166,7 +167,7 @@ extension InterpretedModel {
       if case .table = variable.type, case .list(let rows) = state[slot] {
         return "\(variable.name) \(rows.count) row\(rows.count == 1 ? "" : "s")"
       }
-      return "\(variable.name) \(ValueText.text(state[slot], variable.type, program))"
+      return "\(variable.name) \(program.text(state[slot], as: variable.type))"
     }.joined(separator: ", ")
   }
 

@@ -44,9 +44,9 @@ public struct RunAnswer: Sendable, Hashable {
   /// The answer as the summary's last field: whether it harms, the sentence, then, when there
   /// are any, the timed sentence (or nothing in its place) and the fix.
   public var field: TraceField {
-    var parts: [ModelValue] = [.boolean(harmful), .text(sentence)]
+    var parts: [Value] = [.bool(harmful), .text(sentence)]
     if timedSentence != nil || fix != nil {
-      parts.append(timedSentence.map(ModelValue.text) ?? .absent)
+      parts.append(timedSentence.map(Value.text) ?? .none)
     }
     if let fix { parts.append(.text(fix)) }
     return TraceField(Self.summaryField, .list(parts))
@@ -56,7 +56,7 @@ public struct RunAnswer: Sendable, Hashable {
   public static func split(_ summary: [TraceField]) -> (answer: RunAnswer?, rest: [TraceField]) {
     guard let last = summary.last, last.name == summaryField,
       case .list(let parts) = last.value, (2...4).contains(parts.count),
-      case .boolean(let harmful) = parts[0], case .text(let sentence) = parts[1]
+      case .bool(let harmful) = parts[0], case .text(let sentence) = parts[1]
     else { return (nil, summary) }
     var answer = RunAnswer(harmful: harmful, sentence: sentence)
     if parts.count >= 3, case .text(let timed) = parts[2] { answer.timedSentence = timed }
@@ -71,7 +71,7 @@ public struct RunAnswer: Sendable, Hashable {
       case .list(var parts) = last.value, parts.count >= 3
     else { return summary }
     // The fix belongs to the answer the run gave, so it stays; only the times go.
-    parts[2] = .absent
+    parts[2] = .none
     var outcome = summary
     outcome[outcome.count - 1] = TraceField(summaryField, .list(parts))
     return outcome

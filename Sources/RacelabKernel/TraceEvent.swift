@@ -255,10 +255,10 @@ public struct TraceField: Sendable, Equatable {
   /// The field's name in camel case, as JSON writes it (`cooldownConsumed`).
   public var name: String
   /// The value.
-  public var value: ModelValue
+  public var value: Value
 
   /// Creates a field.
-  public init(_ name: String, _ value: ModelValue) {
+  public init(_ name: String, _ value: Value) {
     self.name = name
     self.value = value
   }

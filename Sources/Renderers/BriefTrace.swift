@@ -13,7 +13,7 @@ enum BriefTrace {
   static func hides(_ note: ModelNote) -> Bool {
     switch note.kind {
     case "returned": true
-    case "chosen": note.fields.contains { $0.name == "alternative" && $0.value == .integer(0) }
+    case "chosen": note.fields.contains { $0.name == "alternative" && $0.value == .int(0) }
     default: false
     }
   }

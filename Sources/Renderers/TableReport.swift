@@ -58,7 +58,7 @@ public enum TableTextRenderer {
       lines.append("#\(number)  \(row.inputs.joined(separator: " · "))")
       let answer =
         switch row.result.actual {
-        case .boolean(let yes): yes ? "yes" : "no"
+        case .bool(let yes): yes ? "yes" : "no"
         case let other: other.written()
         }
       let reason = row.result.decidedBy.isEmpty ? "" : " (\(row.result.decidedBy))"

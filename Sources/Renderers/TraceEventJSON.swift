@@ -213,15 +213,15 @@ struct TraceEventJSON {
   }
 
   /// A typed value in JSON: truth values and numbers as themselves, `none` as null, lists as
-  /// arrays, and durations and dates as files write them (`250ms`, `2026-05-01`).
-  static func value(_ value: ModelValue) -> JSONValue {
+  /// arrays, and durations, dates and the rest as files write them (`250ms`, `2026-05-01`).
+  static func value(_ value: Value) -> JSONValue {
     switch value {
-    case .boolean(let flag): .bool(flag)
-    case .integer(let number): .int(number)
-    case .text(let text), .word(let text): .string(text)
-    case .duration, .date: .string(value.written())
-    case .absent: .null
+    case .bool(let flag): .bool(flag)
+    case .int(let number): .int(number)
+    case .text(let text): .string(text)
+    case .none: .null
     case .list(let items): .array(items.map(Self.value))
+    case .duration, .day, .instant, .task, .enumCase, .clock: .string(value.written())
     }
   }
 }

@@ -71,8 +71,8 @@ extension ReviewPromptModel {
               : "not eligible: \(verdict.reason)")
         ],
         fields: [
-          TraceField("eligible", .boolean(verdict.eligible)),
-          TraceField("pending", .boolean(pending)),
+          TraceField("eligible", .bool(verdict.eligible)),
+          TraceField("pending", .bool(pending)),
         ]
       ))
   }

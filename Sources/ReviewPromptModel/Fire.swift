@@ -47,7 +47,7 @@ extension ReviewPromptModel {
       ModelNote(
         kind: "fire-guards", task: task, subject: "\(task) fire",
         detail: [parts.joined(separator: " · ") + (passed ? "" : " → return, nothing recorded")],
-        fields: [TraceField("passed", .boolean(passed))]))
+        fields: [TraceField("passed", .bool(passed))]))
     return passed
   }
 
@@ -61,7 +61,7 @@ extension ReviewPromptModel {
       ModelNote(
         kind: "attempt-recorded", task: task, subject: "\(task) fire",
         detail: ["ATTEMPT RECORDED · day \(day) · \(version) → cooldown consumed"],
-        fields: [TraceField("epochDay", .integer(day)), TraceField("version", .text(version))]))
+        fields: [TraceField("epochDay", .int(day)), TraceField("version", .text(version))]))
     if !presenter.screenShowing || scene != .foregroundActive {
       let why =
         !presenter.screenShowing
@@ -83,7 +83,7 @@ extension ReviewPromptModel {
       ModelNote(
         kind: "review-requested", task: task, subject: "\(task) fire",
         detail: ["requestReview → \(decision.reason)"],
-        fields: [TraceField("shown", .boolean(decision.shown))]))
+        fields: [TraceField("shown", .bool(decision.shown))]))
   }
 
   func note(_ task: TaskID, _ detail: String) -> ModelNote {

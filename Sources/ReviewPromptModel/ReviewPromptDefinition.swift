@@ -79,24 +79,24 @@ public struct ReviewPromptDefinition: ModelDefinition {
         "app",
         keys: [
           ParameterSpec("version", .text, default: .text("1.0.0"), help: "the running version"),
-          ParameterSpec("wins", nonNegative, default: .integer(0), help: "won games so far"),
+          ParameterSpec("wins", nonNegative, default: .int(0), help: "won games so far"),
           ParameterSpec(
-            "last-attempt", .dateOrNever, default: .absent,
+            "last-attempt", .dateOrNever, default: Value.none,
             help: "calendar date of the last recorded attempt, or never"),
           ParameterSpec(
-            "last-prompted-version", .textOrNone, default: .absent,
+            "last-prompted-version", .textOrNone, default: Value.none,
             help: "version of the last attempt, or none"),
           ParameterSpec(
-            "force-override", .boolean, default: .boolean(false),
+            "force-override", .boolean, default: .bool(false),
             help: "debug launch argument that skips eligibility"),
         ]),
       SectionSpec(
         "config",
         keys: [
           ParameterSpec(
-            "win-threshold", nonNegative, default: .integer(3), help: "wins needed before asking"),
+            "win-threshold", nonNegative, default: .int(3), help: "wins needed before asking"),
           ParameterSpec(
-            "cooldown-days", nonNegative, default: .integer(120), help: "days between attempts"),
+            "cooldown-days", nonNegative, default: .int(120), help: "days between attempts"),
           ParameterSpec(
             "delay", .duration, default: .duration(defaultDelay),
             help: "wait between the completion screen showing and firing"),
@@ -109,13 +109,13 @@ public struct ReviewPromptDefinition: ModelDefinition {
         keys: [
           ParameterSpec(
             "environment", .word(ReviewEnvironment.allCases.map(\.rawValue)),
-            default: .word("app-store"), help: "where the app is installed from"),
+            default: .text("app-store"), help: "where the app is installed from"),
           ParameterSpec(
-            "shown-last-365-days", nonNegative, default: .integer(0),
+            "shown-last-365-days", nonNegative, default: .int(0),
             help: "prompts already displayed this year (app-store limit: 3)"),
           ParameterSpec(
             "scene", .word(SceneState.allCases.map(\.rawValue)),
-            default: .word("foreground-active"), help: "initial scene activation state"),
+            default: .text("foreground-active"), help: "initial scene activation state"),
         ]),
     ],
     operations: ReviewPromptOperation.allCases.map(\.rawValue),
@@ -190,7 +190,7 @@ public struct ReviewPromptDefinition: ModelDefinition {
       delay: config.duration("delay", or: Self.defaultDelay),
       transition: config.duration("transition", or: Self.defaultTransition))
     var lastAttempt: Int64?
-    if case .date(let day) = app["last-attempt"] { lastAttempt = day }
+    if case .day(let day) = app["last-attempt"] { lastAttempt = day }
     var lastVersion: String?
     if case .text(let version) = app["last-prompted-version"] { lastVersion = version }
     let body = setup.taskBody(Self.deferredRequest).map { steps in
@@ -227,7 +227,7 @@ public struct ReviewPromptDefinition: ModelDefinition {
     case "screen-show": return .screenShow
     case "screen-disappear":
       switch fields["transition"] {
-      case .absent: return .screenDisappear(transition: nil)
+      case Value.none?: return .screenDisappear(transition: nil)
       case .duration(let length): return .screenDisappear(transition: length)
       default:
         let fallback = setup.section("config").duration("transition", or: Self.defaultTransition)
@@ -257,9 +257,9 @@ public struct ReviewPromptDefinition: ModelDefinition {
       winThreshold: config.integer("win-threshold", or: 3),
       cooldownDays: config.integer("cooldown-days", or: 120))
     var lastAttempt: Int64?
-    if case .date(let day) = row["last-attempt"] { lastAttempt = day }
+    if case .day(let day) = row["last-attempt"] { lastAttempt = day }
     var today: Int64 = 0
-    if case .date(let day) = row["today"] { today = day }
+    if case .day(let day) = row["today"] { today = day }
     var lastVersion: String?
     if case .text(let version) = row["last-prompted-version"] { lastVersion = version }
     let verdict = rule.evaluate(
@@ -268,7 +268,7 @@ public struct ReviewPromptDefinition: ModelDefinition {
         lastPromptedVersion: lastVersion, version: row.text("version", or: ""),
         forceOverride: row.boolean("force-override", or: false)))
     return TableRowResult(
-      actual: .boolean(verdict.eligible), expected: row["expect"] ?? .boolean(false),
+      actual: .bool(verdict.eligible), expected: row["expect"] ?? .bool(false),
       decidedBy: verdict.reason)
   }
 }

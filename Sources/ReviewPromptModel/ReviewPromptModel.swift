@@ -108,12 +108,12 @@ public struct ReviewPromptModel: SimulationModel, Sendable {
   /// `cooldownConsumed`, `attempts`, `attemptVersions`, `reviewRequests`, `reviewsShown`, `pending`.
   public func summary(context: SimulationContext<Self>) -> [TraceField] {
     [
-      TraceField("cooldownConsumed", .boolean(!repository.attempts.isEmpty)),
-      TraceField("attempts", .integer(Int64(repository.attempts.count))),
+      TraceField("cooldownConsumed", .bool(!repository.attempts.isEmpty)),
+      TraceField("attempts", .int(Int64(repository.attempts.count))),
       TraceField("attemptVersions", .list(repository.attempts.map { .text($0.version) })),
-      TraceField("reviewRequests", .integer(Int64(system.requests))),
-      TraceField("reviewsShown", .integer(Int64(system.shown))),
-      TraceField("pending", .boolean(pending)),
+      TraceField("reviewRequests", .int(Int64(system.requests))),
+      TraceField("reviewsShown", .int(Int64(system.shown))),
+      TraceField("pending", .bool(pending)),
     ]
   }
 }

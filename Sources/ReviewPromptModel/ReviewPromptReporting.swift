@@ -7,7 +7,7 @@ extension ReviewPromptDefinition {
     let app = setup.section("app")
     let system = setup.section("system")
     var facts = ["app \(app.text("version", or: "1.0.0"))", "wins \(app.integer("wins", or: 0))"]
-    if case .date(let day) = app["last-attempt"] {
+    if case .day(let day) = app["last-attempt"] {
       let version = app.text("last-prompted-version", or: "none")
       facts.append("last attempt \(CalendarDate(epochDay: day).text) (\(version))")
     } else if case .text(let version) = app["last-prompted-version"] {
@@ -61,20 +61,20 @@ extension ReviewPromptDefinition {
     if Self.integer(values["attempts"]) > 0 {
       return RunAnswer(harmful: false, sentence: ReviewPromptAnswers.consumed)
     }
-    if values["pending"] == .boolean(true) {
+    if values["pending"] == .bool(true) {
       return RunAnswer(harmful: false, sentence: ReviewPromptAnswers.pending)
     }
     return RunAnswer(harmful: false, sentence: ReviewPromptAnswers.nothingPending)
   }
 
-  private static func values(_ summary: [TraceField]) -> [String: ModelValue] {
-    var values: [String: ModelValue] = [:]
+  private static func values(_ summary: [TraceField]) -> [String: Value] {
+    var values: [String: Value] = [:]
     for field in summary { values[field.name] = field.value }
     return values
   }
 
-  private static func integer(_ value: ModelValue?) -> Int64 {
-    if case .integer(let number) = value { return number }
+  private static func integer(_ value: Value?) -> Int64 {
+    if case .int(let number) = value { return number }
     return 0
   }
 

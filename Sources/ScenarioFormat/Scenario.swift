@@ -69,7 +69,7 @@ public struct Expectation: Sendable, Equatable {
   public enum Value: Sendable, Equatable {
     /// A summary field (`field` is its name in the summary) must equal `value`, a value of
     /// `kind`.
-    case summary(field: String, value: ModelValue, kind: ValueKind)
+    case summary(field: String, value: ModelContract.Value, kind: ValueKind)
     /// Exactly these invariants must break, in any order.
     case violations([String])
   }

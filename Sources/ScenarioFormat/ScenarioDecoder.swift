@@ -252,7 +252,7 @@ struct ScenarioDecoder {
       in: "'explore'")
     var stateGraph = false
     if let entry = entries.entry("state-graph"),
-      case .boolean(let flag) = context.value(entry.value, .boolean, "'state-graph'")
+      case .bool(let flag) = context.value(entry.value, .boolean, "'state-graph'")
     {
       stateGraph = flag
       if flag, entries.entry("random") != nil {
@@ -282,9 +282,9 @@ struct ScenarioDecoder {
     let seed = entries.entry("seed").flatMap {
       context.value($0.value, .integer(0...Int64.max), "'seed'")
     }
-    if case .integer(let count) = runs {
+    if case .int(let count) = runs {
       var start: UInt64 = 1
-      if case .integer(let value) = seed { start = UInt64(value) }
+      if case .int(let value) = seed { start = UInt64(value) }
       return (violations, (Int(count), start), stateGraph, counterexample)
     }
     if let entry = entries.entry("seed"), runs == nil, entries.entry("random") == nil {

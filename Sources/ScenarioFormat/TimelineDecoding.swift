@@ -18,13 +18,13 @@ extension ScenarioDecoder {
       let tie = decodeTie(entries)
       var maybe = false
       if let entry = entries.entry("maybe"),
-        case .boolean(let flag) = context.value(entry.value, .boolean, "'maybe'")
+        case .bool(let flag) = context.value(entry.value, .boolean, "'maybe'")
       {
         maybe = flag
       }
       var lost = false
       if let entry = entries.entry("lost"),
-        case .boolean(let flag) = context.value(entry.value, .boolean, "'lost'")
+        case .bool(let flag) = context.value(entry.value, .boolean, "'lost'")
       {
         lost = flag
         if lost && maybe {

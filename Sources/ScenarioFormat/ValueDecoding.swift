@@ -5,7 +5,7 @@ import YAML
 extension DecodingContext {
   /// Decodes `node` as a value of `kind`, typed by the schema: `no` is a word where a word is
   /// expected and an error where a truth value is.
-  mutating func value(_ node: YAMLNode, _ kind: ValueKind, _ what: String) -> ModelValue? {
+  mutating func value(_ node: YAMLNode, _ kind: ValueKind, _ what: String) -> Value? {
     if case .list(let element) = kind {
       guard let items = sequence(node, what) else { return nil }
       let values = items.map { value($0, element, "an item of \(what)") }
@@ -17,7 +17,7 @@ extension DecodingContext {
     case .duration, .signedDuration:
       return duration(text, signed: kind == .signedDuration, at: location, what)
     case .durationOrNone:
-      return text == "none" ? .absent : duration(text, signed: false, at: location, what)
+      return text == "none" ? Value.none : duration(text, signed: false, at: location, what)
     case .integer(let range):
       guard let number = Int64(text), text.first != "+" else {
         let fits = text.allSatisfy { $0.isASCII && $0.isNumber } && !text.isEmpty
@@ -33,24 +33,24 @@ extension DecodingContext {
           location, "\(what) must be in \(range.lowerBound)...\(range.upperBound), found \(number)")
         return nil
       }
-      return .integer(number)
+      return .int(number)
     case .boolean:
       switch text {
-      case "true": return .boolean(true)
-      case "false": return .boolean(false)
+      case "true": return .bool(true)
+      case "false": return .bool(false)
       default:
         error(location, "\(what) must be true or false, found '\(text)'")
         return nil
       }
     case .text, .textOrNone:
-      if kind == .textOrNone && text == "none" { return .absent }
+      if kind == .textOrNone && text == "none" { return Value.none }
       guard !text.isEmpty else {
         error(location, "\(what) must not be empty")
         return nil
       }
       return .text(text)
     case .date, .dateOrNever:
-      if kind == .dateOrNever && text == "never" { return .absent }
+      if kind == .dateOrNever && text == "never" { return Value.none }
       guard let day = TimeSyntax.date(text) else {
         let alternative = kind == .dateOrNever ? " or never" : ""
         error(
@@ -58,9 +58,9 @@ extension DecodingContext {
           "\(what) must be a calendar date such as 2026-05-01\(alternative), found '\(text)'")
         return nil
       }
-      return .date(day)
+      return .day(day)
     case .wordOrNone where text == "none":
-      return .absent
+      return Value.none
     case .word(let words), .wordOrNone(let words):
       let words = kind == .word(words) ? words : words + ["none"]
       guard words.contains(text) else {
@@ -70,7 +70,7 @@ extension DecodingContext {
           note: note)
         return nil
       }
-      return .word(text)
+      return .text(text)
     case .list:
       return nil  // Never a scalar: decoded above, item by item.
     }
@@ -78,7 +78,7 @@ extension DecodingContext {
 
   private mutating func duration(
     _ text: String, signed: Bool, at location: SourceLocation, _ what: String
-  ) -> ModelValue? {
+  ) -> Value? {
     switch DurationSyntax.parse(text, signed: signed) {
     case .success(let nanoseconds): return .duration(nanoseconds)
     case .failure(let failure):

@@ -68,8 +68,8 @@ import Testing
     #expect(schedules > 10)
     #expect(collisions.isEmpty, "equal states, different outcomes: \(collisions.prefix(3))")
     // Both counts reach the end: the lost `up` and the applied one are told apart.
-    #expect(all.contains { $0.hasPrefix("changes integer(0)") })
-    #expect(all.contains { $0.hasPrefix("changes integer(2)") })
+    #expect(all.contains { $0.hasPrefix("changes int(0)") })
+    #expect(all.contains { $0.hasPrefix("changes int(2)") })
   }
 
   @Test(arguments: [true, false])

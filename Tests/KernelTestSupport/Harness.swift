@@ -173,7 +173,7 @@ public func probeNote(_ task: TaskID, _ cancelled: Bool) -> TraceEvent.Kind {
   .note(
     ModelNote(
       kind: "probe", task: task, subject: "isCancelled", detail: ["\(cancelled)"],
-      fields: [TraceField("isCancelled", .boolean(cancelled))]))
+      fields: [TraceField("isCancelled", .bool(cancelled))]))
 }
 
 /// Runs a simulation of the test model that takes `choices` in order (then the default), starting

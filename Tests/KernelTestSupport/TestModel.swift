@@ -131,7 +131,7 @@ public struct TestModel: SimulationModel, Sendable {
       context.note(
         ModelNote(
           kind: "probe", task: task, subject: "isCancelled", detail: ["\(cancelled)"],
-          fields: [TraceField("isCancelled", .boolean(cancelled))]))
+          fields: [TraceField("isCancelled", .bool(cancelled))]))
     case .cancelSelf:
       context.cancel(task)
     case .cancel(let other):
@@ -143,9 +143,9 @@ public struct TestModel: SimulationModel, Sendable {
 
   public func summary(context: SimulationContext<TestModel>) -> [TraceField] {
     [
-      TraceField("marks", .list(marks.map(ModelValue.text))),
-      TraceField("probes", .list(probes.map(ModelValue.boolean))),
-      TraceField("tasks", .integer(Int64(spawned.count))),
+      TraceField("marks", .list(marks.map(Value.text))),
+      TraceField("probes", .list(probes.map(Value.bool))),
+      TraceField("tasks", .int(Int64(spawned.count))),
     ]
   }
 

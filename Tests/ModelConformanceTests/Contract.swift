@@ -34,14 +34,14 @@ enum Contract {
   }
 
   /// A value of `kind` other than the obvious zero, so a model that ignores it is seen.
-  static func sample(_ kind: ValueKind) -> ModelValue {
+  static func sample(_ kind: ValueKind) -> Value {
     switch kind {
     case .duration, .durationOrNone, .signedDuration: .duration(250_000_000)
-    case .integer(let range): .integer(range.contains(1) ? 1 : range.lowerBound)
-    case .boolean: .boolean(true)
+    case .integer(let range): .int(range.contains(1) ? 1 : range.lowerBound)
+    case .boolean: .bool(true)
     case .text, .textOrNone: .text("sample")
-    case .date, .dateOrNever: .date(20_500)
-    case .word(let words), .wordOrNone(let words): .word(words.last ?? "")
+    case .date, .dateOrNever: .day(20_500)
+    case .word(let words), .wordOrNone(let words): .text(words.last ?? "")
     case .list(let element): .list([sample(element), sample(element)])
     }
   }

@@ -12,7 +12,7 @@ struct ExpectationKindsTests {
   static func result() -> SimulationResult {
     let definition = TurnstileDefinition()
     let setup = ModelSetup(
-      variant: "strict", sections: ["gate": NamedValues(["last-service": .date(20_000)])],
+      variant: "strict", sections: ["gate": NamedValues(["last-service": .day(20_000)])],
       wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))
     let push = ScriptedHappening(ScriptedEvent(name: "push", fields: NamedValues()), .at(.zero))
     return definition.simulate(
@@ -20,7 +20,7 @@ struct ExpectationKindsTests {
     ).result
   }
 
-  static func expectation(_ key: String, _ field: String, _ value: ModelValue, _ kind: ValueKind)
+  static func expectation(_ key: String, _ field: String, _ value: Value, _ kind: ValueKind)
     -> ScenarioFormat.Expectation
   {
     ScenarioFormat.Expectation(key: key, value: .summary(field: field, value: value, kind: kind))
@@ -30,9 +30,9 @@ struct ExpectationKindsTests {
   func matchingValuesHold() {
     let checks = ExpectationChecker.check(
       [
-        Self.expectation("mode", "mode", .word("locked"), .word(["locked", "open"])),
-        Self.expectation("operator", "operator", .absent, .textOrNone),
-        Self.expectation("last-service", "lastService", .date(20_000), .dateOrNever),
+        Self.expectation("mode", "mode", .text("locked"), .word(["locked", "open"])),
+        Self.expectation("operator", "operator", .none, .textOrNone),
+        Self.expectation("last-service", "lastService", .day(20_000), .dateOrNever),
         Self.expectation("hold-open", "holdOpen", .duration(3_000_000_000), .duration),
         Self.expectation("log", "log", .list([]), .list(.word(["entry", "lock", "tally"]))),
       ], against: Self.result())
@@ -44,10 +44,10 @@ struct ExpectationKindsTests {
   func differingValuesFail() {
     let checks = ExpectationChecker.check(
       [
-        Self.expectation("last-service", "lastService", .absent, .dateOrNever),
+        Self.expectation("last-service", "lastService", .none, .dateOrNever),
         Self.expectation("hold-open", "holdOpen", .duration(2_500_000_000), .duration),
         Self.expectation(
-          "log", "log", .list([.word("entry")]), .list(.word(["entry", "lock", "tally"]))),
+          "log", "log", .list([.text("entry")]), .list(.word(["entry", "lock", "tally"]))),
       ], against: Self.result())
     #expect(checks.allSatisfy { !$0.holds })
     #expect(checks.map(\.expected) == ["never", "2.5s", "[entry]"])

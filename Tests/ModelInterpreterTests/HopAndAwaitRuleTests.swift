@@ -123,7 +123,7 @@ struct HopAndAwaitRuleTests {
   }
 
   static func run(entry: Int, profile: RuntimeProfile, cancelAt: Int64 = 500_000_000)
-    -> [String: ModelValue]
+    -> [String: Value]
   {
     let definition = ModelFileDefinition(program(entry: entry))
     let setup = ModelSetup(
@@ -138,7 +138,7 @@ struct HopAndAwaitRuleTests {
     let result = definition.simulate(
       setup: setup, profile: profile, timeline: timeline, strategy: DefaultStrategy()
     ).result
-    var values: [String: ModelValue] = [:]
+    var values: [String: Value] = [:]
     for field in result.summary { values[field.name] = field.value }
     return values
   }
@@ -148,35 +148,35 @@ struct HopAndAwaitRuleTests {
     // The callee's own sleep throws when cancelled (S3), so the call ends early by the
     // callee's error, not by the hop: the error crosses back and is caught.
     let values = Self.run(entry: 0, profile: .swift)
-    #expect(values["caught"] == .boolean(true))
-    #expect(values["got"] == .absent)
+    #expect(values["caught"] == .bool(true))
+    #expect(values["got"] == Value.none)
   }
 
   @Test("S9: a task cancelled before it calls another actor still runs the call (Swift)")
   func swiftHopWhileCancelled() {
     let values = Self.run(entry: 6, profile: .swift, cancelAt: 0)
-    #expect(values["got"] == .integer(7))
-    #expect(values["caught"] == .boolean(false))
+    #expect(values["got"] == .int(7))
+    #expect(values["caught"] == .bool(false))
   }
 
   @Test("K6: withContext in a cancelled coroutine throws on entry (Kotlin)")
   func kotlinHopWhileCancelled() {
     let values = Self.run(entry: 6, profile: .kotlin, cancelAt: 0)
-    #expect(values["got"] == .absent)
-    #expect(values["caught"] == .boolean(true))
+    #expect(values["got"] == Value.none)
+    #expect(values["caught"] == .bool(true))
   }
 
   @Test("S10: await task.value keeps waiting when the awaiting task is cancelled (Swift)")
   func swiftAwait() {
     let values = Self.run(entry: 2, profile: .swift)
-    #expect(values["got"] == .integer(9))
-    #expect(values["caught"] == .boolean(false))
+    #expect(values["got"] == .int(9))
+    #expect(values["caught"] == .bool(false))
   }
 
   @Test("K7: Deferred.await() throws when the awaiting coroutine is cancelled (Kotlin)")
   func kotlinAwait() {
     let values = Self.run(entry: 2, profile: .kotlin)
-    #expect(values["got"] == .absent)
-    #expect(values["caught"] == .boolean(true))
+    #expect(values["got"] == Value.none)
+    #expect(values["caught"] == .bool(true))
   }
 }

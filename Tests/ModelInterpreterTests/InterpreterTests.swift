@@ -27,14 +27,14 @@ struct InterpreterTests {
     ).result
   }
 
-  static func value(_ result: SimulationResult, _ field: String) -> ModelValue? {
+  static func value(_ result: SimulationResult, _ field: String) -> Value? {
     result.summary.first { $0.name == field }?.value
   }
 
   @Test("two loads that both read before either saves issue two UUIDs")
   func twoLoadsRace() {
     let result = Self.run("original")
-    #expect(Self.value(result, "issued") == .integer(2))
+    #expect(Self.value(result, "issued") == .int(2))
     #expect(result.violations == ["one-uuid"])
     let kinds = result.trace.map(\.kind)
     #expect(kinds.contains { if case .hopped = $0 { true } else { false } })
@@ -43,7 +43,7 @@ struct InterpreterTests {
   @Test("one load issues one UUID and keeps it")
   func oneLoad() {
     let result = Self.run("migrated")
-    #expect(Self.value(result, "issued") == .integer(1))
+    #expect(Self.value(result, "issued") == .int(1))
     #expect(Self.value(result, "uuid") == .text("uuid-1"))
     #expect(result.violations.isEmpty)
   }
@@ -52,7 +52,7 @@ struct InterpreterTests {
   func existingUUID() {
     let result = Self.run(
       "original", state: NamedValues(["app.keychain.wildcard-uuid": .text("saved")]))
-    #expect(Self.value(result, "issued") == .integer(0))
+    #expect(Self.value(result, "issued") == .int(0))
     #expect(Self.value(result, "uuid") == .text("saved"))
   }
 

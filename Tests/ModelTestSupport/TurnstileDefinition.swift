@@ -25,7 +25,7 @@ public struct TurnstileDefinition: ModelDefinition {
     events: [
       EventSpec(
         "coin",
-        parameters: [ParameterSpec("amount", amounts, default: .integer(1), help: "coins paid")],
+        parameters: [ParameterSpec("amount", amounts, default: .int(1), help: "coins paid")],
         help: "coins go in; at the fee the gate opens and a relock task starts"),
       EventSpec("push", help: "someone pushes the arm"),
       EventSpec(
@@ -38,11 +38,11 @@ public struct TurnstileDefinition: ModelDefinition {
       SectionSpec(
         "gate",
         keys: [
-          ParameterSpec("mode", .word(modes), default: .word("locked"), help: "initial mode"),
-          ParameterSpec("fee", amounts, default: .integer(2), help: "coins per entry"),
-          ParameterSpec("operator", .textOrNone, default: .absent, help: "who runs it"),
+          ParameterSpec("mode", .word(modes), default: .text("locked"), help: "initial mode"),
+          ParameterSpec("fee", amounts, default: .int(2), help: "coins per entry"),
+          ParameterSpec("operator", .textOrNone, default: Value.none, help: "who runs it"),
           ParameterSpec(
-            "last-service", .dateOrNever, default: .absent, help: "the last service date"),
+            "last-service", .dateOrNever, default: Value.none, help: "the last service date"),
         ]),
       SectionSpec(
         "timing",
@@ -112,7 +112,7 @@ public struct TurnstileDefinition: ModelDefinition {
     var operatorName: String?
     if case .text(let name) = gate["operator"] { operatorName = name }
     var lastService: Int64?
-    if case .date(let day) = gate["last-service"] { lastService = day }
+    if case .day(let day) = gate["last-service"] { lastService = day }
     return TurnstileModel(
       isOpen: gate.text("mode", or: "locked") == "open", fee: gate.integer("fee", or: 2),
       lenient: setup.variant == "lenient", holdOpen: holdOpen, operatorName: operatorName,
@@ -142,7 +142,7 @@ public struct TurnstileDefinition: ModelDefinition {
     let coins = row.integer("coins", or: 0)
     let fee = row.integer("fee", or: 0)
     return TableRowResult(
-      actual: .word(coins >= fee ? "open" : "locked"), expected: row["gate"] ?? .absent,
+      actual: .text(coins >= fee ? "open" : "locked"), expected: row["gate"] ?? .none,
       decidedBy: "\(coins) coins against a fee of \(fee)")
   }
 }

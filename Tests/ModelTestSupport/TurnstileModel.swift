@@ -112,19 +112,19 @@ public struct TurnstileModel: SimulationModel, Sendable {
       context.note(
         ModelNote(
           kind: "tally", task: task, subject: "tally", detail: ["\(entries) through"],
-          fields: [TraceField("entries", .integer(entries))]))
+          fields: [TraceField("entries", .int(entries))]))
     }
   }
 
   public func summary(context: SimulationContext<TurnstileModel>) -> [TraceField] {
     [
-      TraceField("mode", .word(isOpen ? "open" : "locked")),
-      TraceField("entries", .integer(entries)),
-      TraceField("audited", .boolean(log.contains("tally"))),
-      TraceField("operator", operatorName.map(ModelValue.text) ?? .absent),
-      TraceField("lastService", lastService.map(ModelValue.date) ?? .absent),
+      TraceField("mode", .text(isOpen ? "open" : "locked")),
+      TraceField("entries", .int(entries)),
+      TraceField("audited", .bool(log.contains("tally"))),
+      TraceField("operator", operatorName.map(Value.text) ?? .none),
+      TraceField("lastService", lastService.map(Value.day) ?? .none),
       TraceField("holdOpen", .duration(holdOpen)),
-      TraceField("log", .list(log.map(ModelValue.word))),
+      TraceField("log", .list(log.map(Value.text))),
     ]
   }
 }

@@ -48,7 +48,7 @@ import Testing
         TableReport.Row(
           inputs: ["version " + Self.forged],
           result: TableRowResult(
-            actual: .boolean(true), expected: .boolean(true), decidedBy: "force-override"))
+            actual: .bool(true), expected: .bool(true), decidedBy: "force-override"))
       ])
     let text = TableTextRenderer.render(report)
     Self.expectClean(text)

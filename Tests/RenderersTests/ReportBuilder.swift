@@ -21,7 +21,7 @@ struct ReportBuilder {
     startNanosecondsSinceEpoch: 1_786_795_200 * 1_000_000_000, utcOffsetSeconds: 9 * 3600)
 
   mutating func add(
-    _ name: String, atMilliseconds time: Int64, _ fields: [String: ModelValue] = [:]
+    _ name: String, atMilliseconds time: Int64, _ fields: [String: Value] = [:]
   ) {
     let event = ScriptedEvent(name: name, fields: NamedValues(fields))
     let instant = VirtualTime(nanoseconds: time * 1_000_000)
@@ -53,7 +53,7 @@ struct ReportBuilder {
   func report() -> RunReport {
     let setup = ModelSetup(
       variant: variant,
-      sections: ["app": NamedValues(["version": .text("1.4.0"), "wins": .integer(4)])],
+      sections: ["app": NamedValues(["version": .text("1.4.0"), "wins": .int(4)])],
       wallClock: Self.wallClock)
     let result = ReviewPromptDefinition().simulate(
       setup: setup, profile: profile, timeline: timeline, strategy: DefaultStrategy()
@@ -92,10 +92,10 @@ struct ReportBuilder {
       + "pending \(value("pending"))"
   }
 
-  static func text(_ value: ModelValue) -> String {
+  static func text(_ value: Value) -> String {
     switch value {
-    case .boolean(let flag): String(flag)
-    case .integer(let number): String(number)
+    case .bool(let flag): String(flag)
+    case .int(let number): String(number)
     case .text(let word): word
     case .list(let words): words.map(text).joined(separator: ", ")
     default: "?"

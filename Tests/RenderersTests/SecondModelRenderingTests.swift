@@ -11,12 +11,12 @@ struct SecondModelRenderingTests {
   static func report(variant: String) -> RunReport {
     let definition = TurnstileDefinition()
     let setup = ModelSetup(
-      variant: variant, sections: ["gate": NamedValues(["fee": .integer(2)])],
+      variant: variant, sections: ["gate": NamedValues(["fee": .int(2)])],
       wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))
     let timeline = [
       ScriptedHappening(ScriptedEvent(name: "push", fields: NamedValues()), .at(.zero)),
       ScriptedHappening(
-        ScriptedEvent(name: "coin", fields: NamedValues(["amount": .integer(2)])),
+        ScriptedEvent(name: "coin", fields: NamedValues(["amount": .int(2)])),
         .at(VirtualTime(nanoseconds: 1_000_000_000))),
       ScriptedHappening(
         ScriptedEvent(name: "push", fields: NamedValues()),

@@ -40,7 +40,7 @@ import Testing
   ])
   func backgroundDuringTheWait(variant: String, expected: Outcome) {
     var scenario = ScenarioBuilder.wonAndShown(variant: variant)
-    scenario.add("scene", atMilliseconds: 1000, ["state": .word("background")])
+    scenario.add("scene", atMilliseconds: 1000, ["state": .text("background")])
     #expect(Outcome(scenario.run()) == expected)
   }
 

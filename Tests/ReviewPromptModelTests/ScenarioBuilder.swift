@@ -6,9 +6,9 @@ import ReviewPromptModel
 struct ScenarioBuilder {
   var variant = "cancel-guard"
   var profile = RuntimeProfile.swift
-  var app: [String: ModelValue] = ["version": .text("1.4.0"), "wins": .integer(4)]
-  var config: [String: ModelValue] = [:]
-  var system: [String: ModelValue] = [:]
+  var app: [String: Value] = ["version": .text("1.4.0"), "wins": .int(4)]
+  var config: [String: Value] = [:]
+  var system: [String: Value] = [:]
   var taskOverride: [TaskStep<String>]?
   var timeline: [ScriptedHappening] = []
 
@@ -20,7 +20,7 @@ struct ScenarioBuilder {
 
   mutating func add(
     _ name: String, atMilliseconds time: Int64, tie: TieRank = .normal,
-    _ fields: [String: ModelValue] = [:]
+    _ fields: [String: Value] = [:]
   ) {
     timeline.append(
       ScriptedHappening(
@@ -74,13 +74,13 @@ struct Outcome: Equatable, CustomStringConvertible {
   init(_ result: SimulationResult) {
     func int(_ name: String) -> Int64 {
       for field in result.summary where field.name == name {
-        if case .integer(let value) = field.value { return value }
+        if case .int(let value) = field.value { return value }
       }
       return -1
     }
     var pending = false
     for field in result.summary where field.name == "pending" {
-      if case .boolean(let value) = field.value { pending = value }
+      if case .bool(let value) = field.value { pending = value }
     }
     self.init(
       attempts: int("attempts"), requests: int("reviewRequests"), shown: int("reviewsShown"),

@@ -1,4 +1,5 @@
 import Foundation
+import ModelContract
 import ModelLanguage
 import Testing
 

@@ -67,19 +67,19 @@ struct ScenarioDecodingTests {
     #expect(scenario.setup.wallClock.utcOffsetSeconds == 0)
     let app = scenario.setup.section("app")
     #expect(app["version"] == .text("1.0.0"))
-    #expect(app["wins"] == .integer(0))
-    #expect(app["last-attempt"] == .absent)
-    #expect(app["last-prompted-version"] == .absent)
-    #expect(app["force-override"] == .boolean(false))
+    #expect(app["wins"] == .int(0))
+    #expect(app["last-attempt"] == Value.none)
+    #expect(app["last-prompted-version"] == Value.none)
+    #expect(app["force-override"] == .bool(false))
     let config = scenario.setup.section("config")
-    #expect(config["win-threshold"] == .integer(3))
-    #expect(config["cooldown-days"] == .integer(120))
+    #expect(config["win-threshold"] == .int(3))
+    #expect(config["cooldown-days"] == .int(120))
     #expect(config["delay"] == .duration(2 * nanosecondsPerSecond))
     #expect(config["transition"] == .duration(350_000_000))
     let system = scenario.setup.section("system")
-    #expect(system["environment"] == .word("app-store"))
-    #expect(system["shown-last-365-days"] == .integer(0))
-    #expect(system["scene"] == .word("foreground-active"))
+    #expect(system["environment"] == .text("app-store"))
+    #expect(system["shown-last-365-days"] == .int(0))
+    #expect(system["scene"] == .text("foreground-active"))
   }
 
   @Test func scalarsAreTypedByTheSchema() throws {
@@ -116,22 +116,22 @@ struct ScenarioDecodingTests {
     #expect(scenario.setup.variant == "original")
     let app = scenario.setup.section("app")
     #expect(app["version"] == .text("1.4"))
-    #expect(app["wins"] == .integer(4))
-    #expect(app["last-attempt"] == .date(20574))
+    #expect(app["wins"] == .int(4))
+    #expect(app["last-attempt"] == .day(20574))
     #expect(app["last-prompted-version"] == .text("1.3"))
-    #expect(app["force-override"] == .boolean(true))
+    #expect(app["force-override"] == .bool(true))
     let config = scenario.setup.section("config")
-    #expect(config["cooldown-days"] == .integer(0))
+    #expect(config["cooldown-days"] == .int(0))
     #expect(config["delay"] == .duration(5_400 * nanosecondsPerSecond))
     #expect(config["transition"] == .duration(1_500_000_000))
     let system = scenario.setup.section("system")
-    #expect(system["environment"] == .word("testflight"))
-    #expect(system["scene"] == .word("background"))
+    #expect(system["environment"] == .text("testflight"))
+    #expect(system["scene"] == .text("background"))
     #expect(scenario.expectations.map(\.key) == ["cooldown-consumed", "attempts", "violations"])
     #expect(
       scenario.expectations.map(\.value) == [
-        .summary(field: "cooldownConsumed", value: .boolean(false), kind: .boolean),
-        .summary(field: "attempts", value: .integer(0), kind: .integer(0...Int64.max)),
+        .summary(field: "cooldownConsumed", value: .bool(false), kind: .boolean),
+        .summary(field: "attempts", value: .int(0), kind: .integer(0...Int64.max)),
         .violations(["attempt-while-visible"]),
       ])
   }
@@ -172,7 +172,7 @@ struct ScenarioDecodingTests {
     let day: Int64 = 86_400 * nanosecondsPerSecond
     let expected: [ScriptedHappening] = [
       ScriptedHappening(
-        ScriptedEvent(name: "screen-disappear", fields: NamedValues(["transition": .absent])),
+        ScriptedEvent(name: "screen-disappear", fields: NamedValues(["transition": .none])),
         .within(VirtualTime(nanoseconds: 1_500_000_000)...VirtualTime(nanoseconds: 2_500_000_000))),
       ScriptedHappening(
         ScriptedEvent(
@@ -191,7 +191,7 @@ struct ScenarioDecodingTests {
         .at(VirtualTime(nanoseconds: 5_400 * nanosecondsPerSecond))),
       ScriptedHappening(
         ScriptedEvent(
-          name: "scene", fields: NamedValues(["state": .word("foreground-inactive")])),
+          name: "scene", fields: NamedValues(["state": .text("foreground-inactive")])),
         .at(.zero)),
       ScriptedHappening(
         ScriptedEvent(name: "app-update", fields: NamedValues(["version": .text("2.0")])),
@@ -295,12 +295,12 @@ struct ScenarioDecodingTests {
     }
     #expect(name == "eligibility")
     #expect(rows.map(\.location) == [.init(line: 5, column: 5), .init(line: 6, column: 5)])
-    #expect(rows[0].values["last-attempt"] == .absent)
-    #expect(rows[0].values["last-prompted-version"] == .absent)
+    #expect(rows[0].values["last-attempt"] == Value.none)
+    #expect(rows[0].values["last-prompted-version"] == Value.none)
     #expect(rows[1].values["version"] == .text("1.4"))
-    #expect(rows[1].values["today"] == .date(20680))
-    #expect(rows[1].values["expect"] == .boolean(true))
-    #expect(scenario.setup.section("config")["cooldown-days"] == .integer(30))
+    #expect(rows[1].values["today"] == .day(20680))
+    #expect(rows[1].values["expect"] == .bool(true))
+    #expect(scenario.setup.section("config")["cooldown-days"] == .int(30))
   }
 
   @Test func exploreBlockDecodes() throws {

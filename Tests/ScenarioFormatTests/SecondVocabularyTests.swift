@@ -27,9 +27,9 @@ struct SecondVocabularyTests {
           """))
     #expect(scenario.model == "turnstile")
     #expect(scenario.setup.variant == "lenient")
-    #expect(scenario.setup.section("gate")["fee"] == .integer(3))
+    #expect(scenario.setup.section("gate")["fee"] == .int(3))
     #expect(scenario.setup.section("gate")["operator"] == .text("Ana"))
-    #expect(scenario.setup.section("gate")["last-service"] == .absent)
+    #expect(scenario.setup.section("gate")["last-service"] == Value.none)
     #expect(scenario.setup.section("timing")["hold-open"] == .duration(5_000_000_000))
     #expect(scenario.setup.section("timing")["settle"] == .duration(500_000_000))
     guard case .timeline(let timeline) = scenario.content else {
@@ -37,7 +37,7 @@ struct SecondVocabularyTests {
       return
     }
     #expect(timeline.map(\.event.name) == ["coin", "push"])
-    #expect(timeline[0].event.fields["amount"] == .integer(3))
+    #expect(timeline[0].event.fields["amount"] == .int(3))
   }
 
   @Test("sleep names any section's duration, by key or in full; task and tasks replace bodies")
@@ -87,14 +87,14 @@ struct SecondVocabularyTests {
     let values = scenario.expectations.map(\.value)
     #expect(
       values == [
-        .summary(field: "mode", value: .word("locked"), kind: .word(["locked", "open"])),
-        .summary(field: "entries", value: .integer(1), kind: .integer(0...Int64.max)),
-        .summary(field: "audited", value: .boolean(true), kind: .boolean),
-        .summary(field: "operator", value: .absent, kind: .textOrNone),
-        .summary(field: "lastService", value: .absent, kind: .dateOrNever),
+        .summary(field: "mode", value: .text("locked"), kind: .word(["locked", "open"])),
+        .summary(field: "entries", value: .int(1), kind: .integer(0...Int64.max)),
+        .summary(field: "audited", value: .bool(true), kind: .boolean),
+        .summary(field: "operator", value: .none, kind: .textOrNone),
+        .summary(field: "lastService", value: .none, kind: .dateOrNever),
         .summary(field: "holdOpen", value: .duration(3_000_000_000), kind: .duration),
         .summary(
-          field: "log", value: .list([.word("entry"), .word("tally")]),
+          field: "log", value: .list([.text("entry"), .text("tally")]),
           kind: .list(.word(["entry", "lock", "tally"]))),
         .violations(["no-entry-while-locked"]),
       ])
@@ -114,7 +114,7 @@ struct SecondVocabularyTests {
       return
     }
     #expect(name == "fare")
-    #expect(rows.map { $0.values["gate"] } == [.word("open"), .word("locked")])
+    #expect(rows.map { $0.values["gate"] } == [.text("open"), .text("locked")])
   }
 
   @Test("mistakes name what this model offers")

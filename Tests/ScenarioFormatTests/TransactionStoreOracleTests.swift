@@ -226,7 +226,7 @@ struct TransactionStoreOracleTests {
       variant: "original",
       sections: [
         ModelFileDefinition.faultsSection: NamedValues([
-          "crash-at": .list(crashAt.map { [.word($0)] } ?? []), "max-crashes": .integer(1),
+          "crash-at": .list(crashAt.map { [.text($0)] } ?? []), "max-crashes": .int(1),
         ])
       ],
       wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))

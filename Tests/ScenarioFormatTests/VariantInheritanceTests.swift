@@ -98,7 +98,7 @@ struct VariantInheritanceTests {
   }
 
   /// The summary's `count` after a poke at 1s and the ticker's runs until 20s.
-  static func count(_ variant: String, state: NamedValues = NamedValues()) throws -> ModelValue? {
+  static func count(_ variant: String, state: NamedValues = NamedValues()) throws -> Value? {
     let definition = ModelFileDefinition(try program())
     var setup = ModelSetup(
       variant: variant, sections: [ModelFileDefinition.stateSection: state],
@@ -171,13 +171,13 @@ struct VariantInheritanceTests {
       ("ticks-once", 104),  // four ticks by 1, one poke by 100
     ])
   func runsFollowTheChain(_ variant: String, _ count: Int) throws {
-    #expect(try Self.count(variant) == .integer(Int64(count)))
+    #expect(try Self.count(variant) == .int(Int64(count)))
   }
 
   @Test("a scenario's state still wins over a variant's default")
   func scenarioStateWinsOverVariantDefault() throws {
     #expect(
-      try Self.count("triple-poke", state: NamedValues(["app.step": .integer(1)])) == .integer(12))
+      try Self.count("triple-poke", state: NamedValues(["app.step": .int(1)])) == .int(12))
   }
 
   @Test("a variant's state default is the variant's starting point, not a scenario's setting")
@@ -188,7 +188,7 @@ struct VariantInheritanceTests {
         variant: variant,
         sections: [
           ModelFileDefinition.stateSection: NamedValues(
-            step.map { ["app.step": .integer($0)] } ?? [:])
+            step.map { ["app.step": .int($0)] } ?? [:])
         ],
         wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))
     }

@@ -1,3 +1,4 @@
+import ModelContract
 import YAML
 
 /// Resolves the names of a parsed expression and types it, reporting errors at their column.

@@ -1,3 +1,4 @@
+import ModelContract
 import YAML
 
 /// Steps that call, spawn, wait, loop, catch, record and say.

@@ -1,3 +1,4 @@
+import ModelContract
 import YAML
 
 /// `processes:` (lanes and state), `records:` and `errors:`.

@@ -1,3 +1,4 @@
+import ModelContract
 import YAML
 
 /// `events:` and the built-in events every model has.

@@ -1,3 +1,4 @@
+import ModelContract
 import YAML
 
 /// A declared type with the entries written beside it (`default:`, `binds:`).

@@ -1,3 +1,5 @@
+import ModelContract
+
 /// A typed expression, checked at load time: every name is a slot, every operator knows the
 /// type of its operands, so evaluation never meets a type error.
 public indirect enum Expression: Sendable, Hashable {

@@ -99,7 +99,7 @@ public struct RaceOutcome: Sendable, Equatable {
     schedule = outcome.schedule.text
   }
 
-  private static func text(_ value: ModelValue) -> String {
+  private static func text(_ value: Value) -> String {
     if case .text(let text) = value { return text }
     return "\(value)"
   }

@@ -30,66 +30,6 @@ public indirect enum ValueKind: Sendable, Hashable {
   case list(ValueKind)
 }
 
-/// A typed value of a ``ValueKind``: what files set and expect, and what models report.
-public enum ModelValue: Sendable, Hashable {
-  /// A duration in nanoseconds (signed only for ``ValueKind/signedDuration``).
-  case duration(Int64)
-  /// A whole number.
-  case integer(Int64)
-  /// A truth value.
-  case boolean(Bool)
-  /// Text.
-  case text(String)
-  /// A word from the kind's list.
-  case word(String)
-  /// A calendar date as an epoch day (days since 1970-01-01).
-  case date(Int64)
-  /// `none` or `never`.
-  case absent
-  /// A list of values.
-  case list([ModelValue])
-
-  /// The value as files write it: `true`, `3`, `250ms`, `2026-05-01`, `[a, b]`; an absent
-  /// value is `never` for ``ValueKind/dateOrNever`` and `none` otherwise.
-  public func written(as kind: ValueKind? = nil) -> String {
-    switch self {
-    case .duration(let nanoseconds):
-      kind == .signedDuration
-        ? DurationText.formatSigned(nanoseconds) : DurationText.format(nanoseconds)
-    case .integer(let number): String(number)
-    case .boolean(let flag): String(flag)
-    case .text(let text), .word(let text): text
-    case .date(let day): CalendarDate(epochDay: day).text
-    case .absent: kind == .dateOrNever ? "never" : "none"
-    case .list(let items):
-      "["
-        + items.map { item in
-          if case .list(let element) = kind { return item.written(as: element) }
-          return item.written()
-        }.joined(separator: ", ") + "]"
-    }
-  }
-
-  /// Whether the value is one `kind` admits (a list, when each item is).
-  public func fits(_ kind: ValueKind) -> Bool {
-    switch (self, kind) {
-    case (.duration(let value), .duration), (.duration(let value), .durationOrNone):
-      value >= 0
-    case (.duration, .signedDuration): true
-    case (.integer(let value), .integer(let range)): range.contains(value)
-    case (.boolean, .boolean), (.text, .text), (.text, .textOrNone): true
-    case (.date, .date), (.date, .dateOrNever): true
-    case (.word(let word), .word(let words)), (.word(let word), .wordOrNone(let words)):
-      words.contains(word)
-    case (.absent, .durationOrNone), (.absent, .textOrNone), (.absent, .dateOrNever),
-      (.absent, .wordOrNone):
-      true
-    case (.list(let items), .list(let element)): items.allSatisfy { $0.fits(element) }
-    default: false
-    }
-  }
-}
-
 /// A named, typed parameter with an optional default.
 public struct ParameterSpec: Sendable, Hashable {
   /// The key as files write it (`win-threshold`).
@@ -97,7 +37,7 @@ public struct ParameterSpec: Sendable, Hashable {
   /// Its type.
   public var kind: ValueKind
   /// The value when the key is left out; `nil` makes the key required unless ``isOptional``.
-  public var defaultValue: ModelValue?
+  public var defaultValue: Value?
   /// Whether the key may be left out with no fixed default (the model decides, such as a
   /// transition that falls back to `config.transition`).
   public var isOptional: Bool
@@ -106,7 +46,7 @@ public struct ParameterSpec: Sendable, Hashable {
 
   /// Creates a parameter.
   public init(
-    _ name: String, _ kind: ValueKind, default defaultValue: ModelValue?,
+    _ name: String, _ kind: ValueKind, default defaultValue: Value?,
     optional: Bool = false, help: String
   ) {
     self.name = name
@@ -122,21 +62,21 @@ public struct ParameterSpec: Sendable, Hashable {
 
 /// Values by name, as decoded from a file or filled in from defaults.
 public struct NamedValues: Sendable, Hashable {
-  private var values: [String: ModelValue]
+  private var values: [String: Value]
 
   /// Creates values from name–value pairs.
-  public init(_ values: [String: ModelValue] = [:]) {
+  public init(_ values: [String: Value] = [:]) {
     self.values = values
   }
 
   /// The value named `name`, if any.
-  public subscript(name: String) -> ModelValue? {
+  public subscript(name: String) -> Value? {
     get { values[name] }
     set { values[name] = newValue }
   }
 
   /// Every value with its name, by name.
-  public var sorted: [(name: String, value: ModelValue)] {
+  public var sorted: [(name: String, value: Value)] {
     values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
@@ -148,20 +88,20 @@ public struct NamedValues: Sendable, Hashable {
 
   /// The integer named `name`, or `fallback`.
   public func integer(_ name: String, or fallback: Int64) -> Int64 {
-    if case .integer(let value) = values[name] { return value }
+    if case .int(let value) = values[name] { return value }
     return fallback
   }
 
   /// The truth value named `name`, or `fallback`.
   public func boolean(_ name: String, or fallback: Bool) -> Bool {
-    if case .boolean(let value) = values[name] { return value }
+    if case .bool(let value) = values[name] { return value }
     return fallback
   }
 
-  /// The text or word named `name`, or `fallback`.
+  /// The text (or word) named `name`, or `fallback`.
   public func text(_ name: String, or fallback: String) -> String {
     switch values[name] {
-    case .text(let value), .word(let value): value
+    case .text(let value): value
     default: fallback
     }
   }
