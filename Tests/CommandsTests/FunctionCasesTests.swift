@@ -138,6 +138,50 @@ struct FunctionCasesTests {
     #expect(result.output.hasSuffix("all 2 rows answer as expected\n"))
   }
 
+  @Test("a run-time error is the row's answer, which fails it")
+  func runTimeErrorFailsTheRow() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "double.model.yaml",
+      """
+      kind: model
+      name: double
+      processes:
+        app:
+          lanes: {main: serial}
+          memory:
+            factor: {type: int, default: 2}
+      functions:
+        double:
+          params:
+            n: int
+          returns: int
+          body: "n * app.factor"
+
+      """)
+    try folder.write(
+      "cases.yaml",
+      """
+      name: cases
+      model: ./double.model.yaml
+      cases:
+        function: double
+        rows:
+          - {n: 21, expect: 42}
+          - {n: 21, app.factor: 3, expect: 63}
+          - {n: 9223372036854775807, expect: 0}
+
+      """)
+    let result = capture {
+      RunCommand(files: [folder.path("cases.yaml")]).execute(console: $0)
+    }
+    #expect(result.status == .failure)
+    #expect(result.output.contains("#2  n 21 · app.factor 3\n    → 63 ✓\n"))
+    #expect(result.output.contains("    → run-time error: "))
+    #expect(result.output.hasSuffix("1 of 3 rows FAILED\n"))
+  }
+
   @Test("a built-in model has no functions, so 'cases:' names none of its own")
   func builtInModelHasNoFunctions() throws {
     let folder = try TemporaryFolder()
