@@ -218,7 +218,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public mutating func runEnded(context: inout SimulationContext<InterpretedModel>) {
     observeHistory(context: &context)
-    check(context: &context) {
+    check(context: &context, when: "checked when the run ended") {
       if case .atEnd(let value) = $0 { return value } else { return nil }
     }
     closeResponses(context: &context)

@@ -554,10 +554,10 @@ extension InterpretedModel {
   /// The name under which a run-time error is reported.
   public static let runTimeError = "run-time-error"
 
-  /// Checks the invariants `select` picks, reporting a break when one turns false and that it
-  /// held again when one turns true.
+  /// Checks the invariants `select` picks, reporting a break when one turns false (with `when`,
+  /// if given, after what it means) and that it held again when one turns true.
   mutating func check(
-    context: inout SimulationContext<InterpretedModel>,
+    context: inout SimulationContext<InterpretedModel>, when: String? = nil,
     _ select: (InvariantDecl.Check) -> Expression?
   ) {
     guard !failed else { return }
@@ -574,7 +574,9 @@ extension InterpretedModel {
       if holds {
         context.reportHeldAgain(invariant.name)
       } else {
-        let detail = context.isTracing ? breakText(of: invariant, context: &context) : ""
+        let detail =
+          context.isTracing
+          ? breakText(of: invariant, context: &context) + (when.map { " (\($0))" } ?? "") : ""
         context.reportViolation(invariant.name, detail: detail)
       }
       broken[index] = !holds

@@ -80,7 +80,17 @@ extension SVGTimeline {
     let (rowNames, rowIndex) = packedRows()
     let left = nameWidth(rowNames)
     let xs = columnPositions(left: left)
-    let bodyTop = Self.top + Self.axisHeight
+    // Under the heading, the scenario's title and, for a replayed schedule, which one it is:
+    // a counterexample's picture says so, as its text trace does.
+    let subtitles = [
+      report.title.map { "\"\($0)\"" },
+      report.schedule.map { schedule in
+        "schedule \(schedule) · "
+          + (schedule.hasSuffix(":default")
+            ? "the default schedule" : "not the default schedule: a replayed ordering")
+      },
+    ].compactMap { $0 }
+    let bodyTop = Self.top + 16 * subtitles.count + Self.axisHeight
     let esc = SVGTimelineRenderer.escape
     // The labels, each placed on a line of its row (or of the strip under the rows).
     let strip = rowNames.count
@@ -149,6 +159,7 @@ extension SVGTimeline {
     let width = max(
       640, (xs.last ?? 0) + 40, (labelsEnd ?? 0) + 20, legendLines.width + 20,
       20 + SVGLabelLines.width(heading, fontSize: 14),
+      20 + (subtitles.map { SVGLabelLines.width($0, fontSize: 12) }.max() ?? 0),
       20 + (verdictLines.map { SVGLabelLines.width($0, fontSize: 13) }.max() ?? 0),
       20 + (notes.map { SVGLabelLines.width($0, fontSize: 11) }.max() ?? 0))
     let height = legendTop + 60
@@ -169,6 +180,9 @@ extension SVGTimeline {
       "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>",
       "<text x=\"10\" y=\"22\" font-size=\"13\" font-weight=\"bold\">\(esc(heading))</text>",
     ]
+    for (index, subtitle) in subtitles.enumerated() {
+      out.append("<text x=\"10\" y=\"\(38 + 16 * index)\" font-size=\"11\">\(esc(subtitle))</text>")
+    }
     // Rows.
     for (index, name) in rowNames.enumerated() {
       let box = boxes[index]

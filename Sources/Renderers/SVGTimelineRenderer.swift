@@ -351,8 +351,10 @@ struct SVGTimeline {
       let label = "BROKEN \(name) at \(phrases.instants.format(time))\(within): \(detail)"
       add(.world, column(time), .broken(label: label), label)
     case .arrivalChosen(let label, let window, let at):
+      let format = phrases.instants.format
       point(
-        .world, time, .note, "\(label) chosen",
+        .world, time, .note,
+        "\(label) at \(format(at)), window \(format(window.lowerBound))…\(format(window.upperBound))",
         "\(label) \(phrases.arrivalChosen(at: at, window: window))")
     case .instantsOrdered(
       let first, let firstAt, let second, let secondAt, let order, let defaultOrder):

@@ -10,10 +10,12 @@ enum ReviewPromptAnswers {
   static let firedAfterCancelUnseen =
     "the request was cancelled when the screen went away, yet it fired, and the attempt was "
     + "recorded while the completion screen was not in front of the user: this version's one "
-    + "review request used where the prompt may not be seen"
+    + "review request used after the user left the completion screen: its prompt, if shown at "
+    + "all, lands on another screen"
   static let notVisible =
     "a review was requested while the completion screen was not in front of the user: "
-    + "this version's one review request used where the prompt may not be seen"
+    + "this version's one review request used after the user left the completion screen: its "
+    + "prompt, if shown at all, lands on another screen"
   static func twice(_ versions: String) -> String {
     "one version asked for a review twice (attempts for \(versions))"
   }

@@ -62,7 +62,8 @@ struct CompareCommandTests {
       lines.contains(
         "A  HARM: the request was cancelled when the screen went away, yet it fired, and the "
           + "attempt was recorded while the completion screen was not in front of the user: this "
-          + "version's one review request used where the prompt may not be seen"))
+          + "version's one review request used after the user left the completion screen: its "
+          + "prompt, if shown at all, lands on another screen"))
     #expect(lines.contains("B  OK: cooldown kept: no review requested yet, still pending"))
     let header = try #require(lines.firstIndex { $0.hasPrefix("runs ") })
     #expect(

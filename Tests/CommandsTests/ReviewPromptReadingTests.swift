@@ -17,7 +17,9 @@ struct ReviewPromptReadingTests {
     let harm = try #require(
       run.output.split(separator: "\n").first { $0.hasPrefix("HARM: ") })
     #expect(
-      harm.hasSuffix("this version's one review request used where the prompt may not be seen"))
+      harm.hasSuffix(
+        "this version's one review request used after the user left the completion screen: its "
+          + "prompt, if shown at all, lands on another screen"))
     #expect(!run.output.contains("only prompt"))
     #expect(run.output.contains("requestReview → system shows the prompt"))
   }

@@ -83,6 +83,22 @@ struct SVGOutputTests {
     #expect(run.output == svg(path).output)
   }
 
+  @Test("a replayed schedule's picture names its title, its schedule and its window choices")
+  func aCounterexamplePictureSaysWhichRunItIs() throws {
+    let path = repositoryScenarios.appendingPathComponent(
+      "explore/show-window-s5-original.yaml"
+    ).path
+    var command = RunCommand(files: [path], format: .svg)
+    command.schedule = "56186f45:0=1,1=1"
+    let run = capture { command.execute(console: $0) }
+    let reading = try #require(SVGReading.read(run.output))
+    #expect(reading.texts.contains { $0.hasPrefix("\"The completion screen shows somewhere") })
+    #expect(
+      reading.texts.contains(
+        "schedule 56186f45:0=1,1=1 · not the default schedule: a replayed ordering"))
+    #expect(reading.texts.contains("screen-show at 0.001s, window 0.000s…0.060s"))
+  }
+
   @Test("a long answer wraps under the timeline instead of widening the picture")
   func aLongAnswerWraps() throws {
     let path = repositoryScenarios.appendingPathComponent(
@@ -97,7 +113,8 @@ struct SVGOutputTests {
     #expect(
       answer.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         .hasSuffix(
-          "this version's one review request used where the prompt may not be seen · broken: "
+          "this version's one review request used after the user left the completion screen: "
+            + "its prompt, if shown at all, lands on another screen · broken: "
             + "no-fire-after-cancel, attempt-while-visible"))
     let width = try #require(run.output.firstMatch(of: /<svg [^>]*width="(\d+)"/)?.output.1)
     // On one line the answer would need over 2,000 pixels.
