@@ -15,19 +15,24 @@ struct LaneQueues {
 
   /// A job joined the back of `lane`'s queue; `unannounced` is the instant of an event's
   /// arrival that had no line of its own.
+  /// `pending` identifies an arrival whose line may still be written where it arrived.
   mutating func enqueue(
-    _ job: TraceEvent.Job, on lane: LaneID, unannounced: VirtualTime? = nil
+    _ job: TraceEvent.Job, on lane: LaneID, unannounced: VirtualTime? = nil, pending: Int? = nil
   ) {
     work += 1
-    queues[lane, default: LaneQueue()].append(job, unannounced: unannounced)
+    queues[lane, default: LaneQueue()].append(job, unannounced: unannounced, pending: pending)
   }
 
   /// `job` began on `lane`. Jobs queued before it that never began were dropped by the kernel
   /// (steps of tasks killed with their process), so they leave the queue too. The kernel traces
   /// every job it queues, so the search finds `job` and every entry it passes leaves the queue
   /// with it: each entry is passed once.
-  mutating func started(_ job: TraceEvent.Job, on lane: LaneID) {
-    work += queues[lane]?.removeThrough(job) ?? 0
+  /// Returns the pending arrivals among the entries that left.
+  @discardableResult
+  mutating func started(_ job: TraceEvent.Job, on lane: LaneID) -> [Int] {
+    guard let (passed, pending) = queues[lane]?.removeThrough(job) else { return [] }
+    work += passed
+    return pending
   }
 
   /// The process of `lane` ended: every job waiting on it is dropped. Returns them, front first.
@@ -89,6 +94,8 @@ struct JobsAhead {
   var named: [TraceEvent.Job] = []
   /// For each of ``named``, the instant it arrived when that arrival had no line of its own.
   var unannounced: [VirtualTime?] = []
+  /// For each of ``named``, the arrival whose line may still be written, if any.
+  var pending: [Int?] = []
   /// Whether a task's step is among all `count` of them.
   var includesTask = false
 }
@@ -101,6 +108,8 @@ private struct LaneQueue {
     var tasksBefore: Int
     /// The instant an event arrived, when its arrival had no line of its own.
     var unannounced: VirtualTime?
+    /// The arrival whose line may still be written where it arrived.
+    var pending: Int?
   }
 
   private var entries: [Entry] = []
@@ -111,17 +120,19 @@ private struct LaneQueue {
   /// The waiting jobs, front first.
   var waiting: [TraceEvent.Job] { entries[head...].map(\.job) }
 
-  mutating func append(_ job: TraceEvent.Job, unannounced: VirtualTime?) {
-    entries.append(Entry(job: job, tasksBefore: tasksQueued, unannounced: unannounced))
+  mutating func append(_ job: TraceEvent.Job, unannounced: VirtualTime?, pending: Int?) {
+    entries.append(
+      Entry(job: job, tasksBefore: tasksQueued, unannounced: unannounced, pending: pending))
     if case .task = job { tasksQueued += 1 }
   }
 
   /// Removes the entries up to and including the first `job` (nothing when it is not queued);
-  /// returns how many entries were looked at or moved.
-  mutating func removeThrough(_ job: TraceEvent.Job) -> Int {
+  /// returns how many entries were looked at or moved, and the pending arrivals that left.
+  mutating func removeThrough(_ job: TraceEvent.Job) -> (work: Int, pending: [Int]) {
     guard let index = entries[head...].firstIndex(where: { $0.job == job }) else {
-      return entries.count - head
+      return (entries.count - head, [])
     }
+    let pending = entries[head...index].compactMap(\.pending)
     var work = index + 1 - head
     head = index + 1
     if head == entries.count {
@@ -133,7 +144,7 @@ private struct LaneQueue {
       entries.removeFirst(head)
       head = 0
     }
-    return work
+    return (work, pending)
   }
 
   /// The first `limit` waiting jobs (all of them if fewer wait).
@@ -145,6 +156,7 @@ private struct LaneQueue {
     let named = entries[head..<min(end, head + JobsAhead.namedLimit)]
     return JobsAhead(
       count: count, named: named.map(\.job), unannounced: named.map(\.unannounced),
+      pending: named.map(\.pending),
       includesTask: tasksThrough > entries[head].tasksBefore)
   }
 }

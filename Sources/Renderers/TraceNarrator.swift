@@ -43,6 +43,21 @@ struct TraceNarrator {
   /// Whether the last line written ends a job that just ended: what the model shows after a
   /// job (its state rows) goes on under it.
   private var lastLineEndsJob = false
+  /// An event that joined its lane's queue at this instant with no line of its own, since it
+  /// waited for nothing a reader would not guess: should a later line of the same instant name
+  /// it (a continuation queued behind it), its `arrives` line is written where it arrived, at
+  /// `index` of ``lines``, so no event is named before the trace has told of it.
+  private struct PendingArrival {
+    var id: Int
+    var index: Int
+    var time: VirtualTime
+    var lane: String
+    var label: String
+  }
+  private var pendingArrivals: [PendingArrival] = []
+  /// The pending arrivals whose lines were written, until their jobs start.
+  private var toldArrivals: Set<Int> = []
+  private var nextArrivalID = 0
   /// The last arrival whose instant a line told (`arrival chosen at …`): its queuing is
   /// announced by that line.
   private var chosenArrival: (label: String, time: VirtualTime)?
@@ -102,11 +117,14 @@ struct TraceNarrator {
   }
 
   /// Hands each line written since the last drain to `body`, in order, and forgets them. A
-  /// line once written never changes.
+  /// line once handed on never changes; lines after an arrival whose own line may still be
+  /// written where it arrived (``pendingArrivals``) wait until it is written or its job starts.
   mutating func drain(_ body: (TraceLine) -> Void) {
-    guard !lines.isEmpty else { return }
-    for line in lines { body(line) }
-    lines.removeAll(keepingCapacity: true)
+    let ready = pendingArrivals.first?.index ?? lines.count
+    guard ready > 0 else { return }
+    for line in lines[..<ready] { body(line) }
+    lines.removeFirst(ready)
+    for index in pendingArrivals.indices { pendingArrivals[index].index -= ready }
   }
 
   /// The work its lane queues did (``LaneQueues/work``).
@@ -117,6 +135,9 @@ struct TraceNarrator {
   mutating func read(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
     if case .stateShown = event.kind {} else { begun = true }
+    if let last = pendingArrivals.last, last.time != event.time {
+      pendingArrivals.removeAll()  // a later instant: their lines can no longer stand first
+    }
     switch event.kind {
     case .jobStarted, .jobEnded, .stateShown: break
     default: releaseHeld()  // something happened between the creation and the start
@@ -124,24 +145,39 @@ struct TraceNarrator {
     switch event.kind {
     case .arrived(let label, .queued(let queueLane, let position), let tieLast):
       endHappening()
-      let ahead = queues.ahead(of: position)
-      let wait = Self.waits(position, ahead: ahead) ? phrases.queue(position, ahead: ahead) : nil
+      var ahead = queues.ahead(of: position)
+      var wait: String?
+      if Self.waits(position, ahead: ahead) {
+        announce(&ahead)
+        wait = phrases.queue(position, ahead: ahead)
+      }
       let told = chosenArrival.map { $0 == (label, event.time) } ?? false
       if tieLast || wait != nil {
         let arrives = tieLast ? "arrives (\(Phrasebook.tieLast))" : "arrives"
         standalone(
           event.time, lane, label, [arrives, wait].compactMap { $0 }.joined(separator: " · "))
+        queues.enqueue(.event(label), on: queueLane)
+      } else if told {
+        queues.enqueue(.event(label), on: queueLane)
+      } else {
+        pendingArrivals.append(
+          PendingArrival(
+            id: nextArrivalID, index: lines.count, time: event.time, lane: lane, label: label))
+        queues.enqueue(
+          .event(label), on: queueLane, unannounced: event.time, pending: nextArrivalID)
+        nextArrivalID += 1
       }
-      queues.enqueue(
-        .event(label), on: queueLane,
-        unannounced: tieLast || wait != nil || told ? nil : event.time)
     case .arrived(let label, .actedAtOnce, let tieLast):
       open(Block(time: event.time, lane: lane, subject: label))
       if tieLast { explain(event, "arrives (\(Phrasebook.tieLast))") }
     case .jobStarted(let job):
       endHappening()
       if let jobLane = event.lane {
-        queues.started(job, on: jobLane)
+        let started = queues.started(job, on: jobLane)
+        if !started.isEmpty {
+          pendingArrivals.removeAll { started.contains($0.id) }
+          toldArrivals.subtract(started)
+        }
         running[jobLane] = job
       }
       var block = Block(
@@ -195,7 +231,7 @@ struct TraceNarrator {
       explain(event, phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, let position, let rule):
       endHappening()
-      let ahead = queues.ahead(of: position)
+      let ahead = announced(queues.ahead(of: position))
       queues.enqueue(.task(task, .sleep), on: position.lane)
       let expired = phrases.timerExpired(task, rule: rule, label: sleepLabels[task])
       if let wait = phrases.queue(position, ahead: ahead) {
@@ -210,11 +246,11 @@ struct TraceNarrator {
     case .cancelled(let task, let effect, let rule):
       var ahead = JobsAhead()
       if case .timerDiscarded(_, let position) = effect {
-        ahead = queues.ahead(of: position)
+        ahead = announced(queues.ahead(of: position))
         queues.enqueue(.task(task, .sleep), on: position.lane)
       }
       if case .awaitWillThrow(let position) = effect {
-        ahead = queues.ahead(of: position)
+        ahead = announced(queues.ahead(of: position))
         queues.enqueue(.task(task, .await), on: position.lane)
       }
       explain(
@@ -235,7 +271,7 @@ struct TraceNarrator {
     case .cancellationChecked(_, let threw, let rule):
       explain(event, phrases.cancellationChecked(threw: threw, rule: rule))
     case .yielded(let task, let position, let rule):
-      let ahead = queues.ahead(of: position)
+      let ahead = announced(queues.ahead(of: position))
       queues.enqueue(.task(task, .yield), on: position.lane)
       explain(event, phrases.yielded(wait: phrases.queue(position, ahead: ahead), rule: rule))
     case .called(let task, let operation):
@@ -271,14 +307,14 @@ struct TraceNarrator {
     case .timerSet(let what, let delay, let due):
       explain(event, phrases.timerSet(what, delay: delay, due: due))
     case .hopped(let task, let target, let position, let rule):
-      let ahead = queues.ahead(of: position)
+      let ahead = announced(queues.ahead(of: position))
       queues.enqueue(.task(task, .hop), on: target)
       let wait = phrases.queue(position, ahead: ahead)
       if !brief { explain(event, phrases.hopped(task, to: target, wait: wait, rule: rule)) }
     case .awaitStarted(let task, let awaited, let rule):
       explain(event, phrases.awaitStarted(task, awaiting: awaited, rule: rule))
     case .awaitEnded(let task, let awaited, let position):
-      let ahead = queues.ahead(of: position)
+      let ahead = announced(queues.ahead(of: position))
       queues.enqueue(.task(task, .await), on: position.lane)
       let wait = phrases.queue(position, ahead: ahead)
       explain(event, phrases.awaitEnded(task, awaited: awaited, wait: wait))
@@ -320,6 +356,31 @@ struct TraceNarrator {
       lastLineEndsJob = true
     } else {
       standalone(event.time, Self.noLane, row, change)
+    }
+  }
+
+  /// `ahead` once the arrivals it names that are still pending have their lines, written where
+  /// they arrived.
+  private mutating func announced(_ ahead: JobsAhead) -> JobsAhead {
+    var ahead = ahead
+    announce(&ahead)
+    return ahead
+  }
+
+  /// Writes the `arrives` line of each pending arrival `ahead` names, where it arrived, and
+  /// marks it told.
+  private mutating func announce(_ ahead: inout JobsAhead) {
+    for (place, id) in ahead.pending.enumerated() {
+      guard let id else { continue }
+      if toldArrivals.contains(id) { ahead.unannounced[place] = nil }
+      guard let at = pendingArrivals.firstIndex(where: { $0.id == id }) else { continue }
+      toldArrivals.insert(id)
+      let arrival = pendingArrivals.remove(at: at)
+      lines.insert(
+        .head(time: arrival.time, lane: arrival.lane, subject: arrival.label, text: "arrives"),
+        at: arrival.index)
+      for later in at..<pendingArrivals.count { pendingArrivals[later].index += 1 }
+      ahead.unannounced[place] = nil
     }
   }
 
