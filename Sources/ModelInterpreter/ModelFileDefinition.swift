@@ -131,14 +131,18 @@ public struct ModelFileDefinition: ModelDefinition {
     return variable.initial
   }
 
-  /// The state the scenario set that differs from the model's own initial values, then the
-  /// values its `history:` gives variables before `t = 0`.
+  /// The state the scenario set that differs from the model's own initial values, and what its
+  /// `state:` names even when equal to them (the file says it matters), then the values its
+  /// `history:` gives variables before `t = 0`.
   public func initialFacts(_ setup: ModelSetup) -> [String] {
     let program = resolvedProgram(for: setup)
     let model = makeModel(setup)
+    let named = setup.section(Self.stateSection)
     let facts = program.state.indices.compactMap { slot -> String? in
       let variable = program.state[slot]
-      guard model.state[slot] != variable.initial else { return nil }
+      guard model.state[slot] != variable.initial || named[variable.name] != nil else {
+        return nil
+      }
       return "\(variable.name) \(program.text(model.state[slot], as: variable.type))"
     }
     let earlier = setup.section(Self.historySection)
