@@ -157,11 +157,19 @@ struct Phrasebook {
   }
 
   /// `T1 ends · returned`.
-  func ended(_ task: TaskID, _ end: TraceEvent.TaskEnd) -> String {
+  /// `asleep` is the timer of the sleep a killed task was waiting on, and what the sleep stands
+  /// for (`request`), if any: it never fires.
+  func ended(
+    _ task: TaskID, _ end: TraceEvent.TaskEnd, asleep: (timer: TimerID, label: String?)? = nil
+  ) -> String {
     switch end {
-    case .returned: "\(task) ends · returned"
-    case .threw: "\(task) ends · \(words.cancellationError) thrown out of its body"
-    case .killed: "\(task) ends · killed with its process"
+    case .returned: return "\(task) ends · returned"
+    case .threw: return "\(task) ends · \(words.cancellationError) thrown out of its body"
+    case .killed:
+      guard let asleep else { return "\(task) ends · killed with its process" }
+      let what = asleep.label.map { "its \($0) in flight" } ?? "its \(words.sleep)"
+      return "\(task) ends · killed with its process: \(what) never completes (\(asleep.timer) "
+        + "never fires)"
     }
   }
 

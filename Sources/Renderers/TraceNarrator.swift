@@ -64,6 +64,9 @@ struct TraceNarrator {
   /// What each sleeping task's sleep stands for, when the model names it (`as: request`), from
   /// the sleep's start to its resumption.
   private var sleepLabels: [TaskID: String] = [:]
+  /// The timer each task's sleep waits on, from the sleep's start until the timer fires or is
+  /// discarded.
+  private var sleepTimers: [TaskID: TimerID] = [:]
 
   /// A task's creation, as its line tells it.
   private struct Creation {
@@ -221,16 +224,19 @@ struct TraceNarrator {
       break  // the head already says "T1 starts"
     case .sleepStarted(let task, let timer, let duration, let due, let rule, let label):
       sleepLabels[task] = label
+      sleepTimers[task] = timer
       explain(
         event,
         phrases.sleepStarted(timer: timer, duration: duration, due: due, rule: rule, label: label))
-    case .sleepWindowed(_, let timer, let window, let dueWindow, let due):
+    case .sleepWindowed(let task, let timer, let window, let dueWindow, let due):
+      sleepTimers[task] = timer
       explain(
         event, phrases.sleepWindowed(timer: timer, window: window, dueWindow: dueWindow, due: due))
     case .sleepThrewAtOnce(let task, let rule):
       explain(event, phrases.sleepThrewAtOnce(task, rule: rule))
     case .timerFired(let task, let timer, let position, let rule):
       endHappening()
+      sleepTimers[task] = nil
       let ahead = announced(queues.ahead(of: position))
       queues.enqueue(.task(task, .sleep), on: position.lane)
       let expired = phrases.timerExpired(task, rule: rule, label: sleepLabels[task])
@@ -244,6 +250,7 @@ struct TraceNarrator {
           event.time, lane, "\(timer) fires", expired + " · continuation queued, runs next")
       }
     case .cancelled(let task, let effect, let rule):
+      if case .timerDiscarded = effect { sleepTimers[task] = nil }
       var ahead = JobsAhead()
       if case .timerDiscarded(_, let position) = effect {
         ahead = announced(queues.ahead(of: position))
@@ -277,8 +284,9 @@ struct TraceNarrator {
     case .called(let task, let operation):
       if !brief { explain(event, "\(task) calls \(operation)") }
     case .taskEnded(let task, let end):
-      sleepLabels[task] = nil
-      if !(brief && end == .returned) { explain(event, phrases.ended(task, end)) }
+      let label = sleepLabels.removeValue(forKey: task)
+      let asleep = sleepTimers.removeValue(forKey: task).map { (timer: $0, label: label) }
+      if !(brief && end == .returned) { explain(event, phrases.ended(task, end, asleep: asleep)) }
     case .note(let note):
       if !(brief && BriefTrace.hides(note)) { narrate(note, event: event) }
       if note.kind == Self.dayChanged { block?.toldRows = true }

@@ -162,6 +162,17 @@ import Testing
         """), "\(text)")
   }
 
+  @Test("a task killed in its sleep says its timer never fires")
+  func aTaskKilledAsleepSaysItsTimerNeverFires() {
+    var builder = ReportBuilder.wonAndShown()
+    builder.add("relaunch", atMilliseconds: 1500)
+    let text = TextTraceRenderer.render(builder.report())
+    #expect(
+      text.contains(
+        "T1 ends · killed with its process: its sleep never completes (timer #1 never fires)"),
+      "\(text)")
+  }
+
   @Test func frozenLanesHoldTheResumption() {
     var builder = ReportBuilder.wonAndShown()
     builder.add("app-suspend", atMilliseconds: 1000)
