@@ -68,6 +68,7 @@ public enum ScenarioExecution {
       fixHint: fixHint)
     report.figures = closing.figures
     report.about = scenario.about
+    report.operationNotes = definition.operationNotes(setup)
     return report
   }
 

@@ -131,6 +131,15 @@ public struct ModelFileDefinition: ModelDefinition {
     return variable.initial
   }
 
+  /// Each operation's `about:` as the scenario's variant has it.
+  public func operationNotes(_ setup: ModelSetup) -> [String: String] {
+    var notes: [String: String] = [:]
+    for operation in resolvedProgram(for: setup).operations {
+      if let about = operation.about { notes[operation.name] = about }
+    }
+    return notes
+  }
+
   /// The state the scenario set that differs from the model's own initial values, and what its
   /// `state:` names even when equal to them (the file says it matters), then the values its
   /// `history:` gives variables before `t = 0`.

@@ -33,6 +33,10 @@ public protocol ModelDefinition: Sendable {
   /// The initial state in a few short facts for a trace's header (`app 1.4.0`, `wins 4`).
   func initialFacts(_ setup: ModelSetup) -> [String]
 
+  /// What each operation a task may call does, in a few words, by its name: a trace says it
+  /// where a task first calls it.
+  func operationNotes(_ setup: ModelSetup) -> [String: String]
+
   /// The closing figures in one line (`1 attempt (1.4.0), 1 request, 1 shown, pending false`),
   /// from a summary without its answer.
   func figures(summary: [TraceField]) -> String
@@ -49,6 +53,9 @@ public protocol ModelDefinition: Sendable {
 extension ModelDefinition {
   /// No facts.
   public func initialFacts(_ setup: ModelSetup) -> [String] { [] }
+
+  /// No notes.
+  public func operationNotes(_ setup: ModelSetup) -> [String: String] { [:] }
 
   /// The figures as `name value`, joined.
   public func figures(summary: [TraceField]) -> String {

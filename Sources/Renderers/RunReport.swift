@@ -47,6 +47,9 @@ public struct RunReport: Sendable {
   public var expectationsNotChecked: String?
   /// Whether the scenario replaced the variant's task body with its own `task:`.
   public var customTaskBody = false
+  /// What each operation does, by name (a model file's `about:`): the text trace says it where
+  /// a task first calls it.
+  public var operationNotes: [String: String] = [:]
 
   /// Creates a report.
   public init(

@@ -76,6 +76,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   private var output: ChunkedOutput
   private var narrator: TraceNarrator
   private var glossing = RuleGlossary.Glossing()
+  private var calls: OperationGlossing
   private var places = TraceLayout.InstantPlaces()
   private var folder: RepeatFolder
 
@@ -94,6 +95,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
         words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
         instants: columns.layout.instants), brief: brief)
     self.folder = RepeatFolder(style: columns.layout.instants)
+    self.calls = OperationGlossing(notes: report.operationNotes)
     for line in Self.header(of: report, startRows: columns.startRows) { append(line) }
     append("")
     append(layout.columnHeader)
@@ -118,7 +120,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   private func writeBody(_ output: RepeatFolder.Output) {
     switch output {
     case .line(let line):
-      let glossed = glossing.gloss(line)
+      let glossed = calls.gloss(glossing.gloss(line))
       append(layout.format(glossed, place: places.place(of: glossed)))
     case .fold(let fold):
       append(layout.format(.more(fold.text), place: nil))

@@ -479,6 +479,7 @@ struct TraceNarrator {
   mutating func close() {
     endHappening()
     releaseHeld()
+    pendingArrivals.removeAll()  // nothing can name them any more: every line is final
   }
 
   /// Ends the current happening; one that explained nothing still gets its head line, unless

@@ -48,7 +48,10 @@ struct WindowOrderNarrationTests {
     let windows = try #require(lines.firstIndex { $0.hasSuffix(Self.sameInstant) })
     let head = "      2.001s  1  ·     windows                    "
     #expect(lines[windows] == head + Self.sameInstant)
-    #expect(lines[windows + 1].hasPrefix("      2.001s  2  ·     timer #1 fires"))
+    // The disappear arrives first, then the timer fires behind it.
+    #expect(
+      lines[windows + 1].hasPrefix("      2.001s  2  ·     screen-disappear           arrives"))
+    #expect(lines[windows + 2].hasPrefix("      2.001s  3  ·     timer #1 fires"))
 
     let json = try runRacelab(
       ["run", "window.yaml", "--schedule", token, "--format", "json"], in: folder.url)

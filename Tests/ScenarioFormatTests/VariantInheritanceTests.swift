@@ -180,7 +180,9 @@ struct VariantInheritanceTests {
       try Self.count("triple-poke", state: NamedValues(["app.step": .int(1)])) == .int(12))
   }
 
-  @Test("a variant's state default is the variant's starting point, not a scenario's setting")
+  @Test(
+    "a variant's state default is the variant's starting point, not a scenario's setting; what state: names is shown"
+  )
   func variantDefaultIsNoInitialFact() throws {
     let definition = ModelFileDefinition(try Self.program())
     let setup = { (variant: String, step: Int64?) in
@@ -193,7 +195,7 @@ struct VariantInheritanceTests {
         wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0))
     }
     #expect(definition.initialFacts(setup("triple-poke", nil)) == [])
-    #expect(definition.initialFacts(setup("triple-poke", 3)) == [])
+    #expect(definition.initialFacts(setup("triple-poke", 3)) == ["app.step 3"])
     #expect(definition.initialFacts(setup("double", 3)) == ["app.step 3"])
     #expect(definition.initialFacts(setup("triple-poke", 1)) == ["app.step 1"])
   }

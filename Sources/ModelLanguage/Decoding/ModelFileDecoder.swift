@@ -9,6 +9,7 @@ struct OperationSignature {
   var result: ValueType?
   var isOverridable: Bool
   var location: SourceLocation
+  var about: String?
 }
 
 /// A function's name, parameters and result, known before any body is read.

@@ -134,7 +134,8 @@ extension ModelFileDecoder {
       let signature = operations[index]
       return OperationDecl(
         name: signature.name, lane: signature.lane, parameters: signature.parameters,
-        result: signature.result, body: body, isOverridable: signature.isOverridable)
+        result: signature.result, body: body, isOverridable: signature.isOverridable,
+        about: signature.about)
     }
     let functionDecls = functions.indices.compactMap { index -> FunctionDecl? in
       guard let body = functionBodies[index] else { return nil }

@@ -122,10 +122,11 @@ extension ModelFileDecoder {
       let overridable = fields.entry("overridable").flatMap { flag($0.value, "'overridable'") }
       let steps = fields.entry("steps")
       if steps == nil { context.error(entry.keyLocation, "\(what) needs 'steps:'") }
+      let about = fields.entry("about").flatMap { context.scalar($0.value, "'about'") }
       operations.append(
         OperationSignature(
           name: entry.key, lane: lane, parameters: parameters, result: result,
-          isOverridable: overridable ?? false, location: entry.keyLocation))
+          isOverridable: overridable ?? false, location: entry.keyLocation, about: about))
       bodies.append(steps?.value)
     }
     directSuspension = Array(repeating: nil, count: operations.count)

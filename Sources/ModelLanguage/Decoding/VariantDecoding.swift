@@ -62,6 +62,9 @@ extension ModelFileDecoder {
       }
       variants[variant].bodies[operation] = operationBody(
         steps.value, operation: operation, variant: variant)
+      if let about = fields.entry("about").flatMap({ context.scalar($0.value, "'about'") }) {
+        variants[variant].abouts[operation] = about
+      }
     }
   }
 

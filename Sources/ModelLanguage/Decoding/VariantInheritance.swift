@@ -63,6 +63,10 @@ extension ModelFileDecoder {
         variant.handlers.merge(inherited.handlers) { own, _ in own }
         variant.periodic.merge(inherited.periodic) { own, _ in own }
         variant.initial.merge(inherited.initial) { own, _ in own }
+        // An inherited `about:` goes with the inherited steps, not with steps replaced here.
+        for (index, about) in inherited.abouts where variant.abouts[index] == nil {
+          if variant.bodies[index] == inherited.bodies[index] { variant.abouts[index] = about }
+        }
         ancestor = variantParents[current]
       }
       return variant

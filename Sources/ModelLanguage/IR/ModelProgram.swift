@@ -285,11 +285,13 @@ public struct OperationDecl: Sendable, Hashable {
   public var body: Body
   /// Whether a scenario's `task:` may replace its steps (`overridable: true`).
   public var isOverridable: Bool
+  /// What it does, in a few words (`about:`), as written or as a variant says it.
+  public var about: String?
 
   /// Creates an operation.
   public init(
     name: String, lane: Int, parameters: [Field], result: ValueType?, body: Body,
-    isOverridable: Bool
+    isOverridable: Bool, about: String? = nil
   ) {
     self.name = name
     self.lane = lane
@@ -297,6 +299,7 @@ public struct OperationDecl: Sendable, Hashable {
     self.result = result
     self.body = body
     self.isOverridable = isOverridable
+    self.about = about
   }
 }
 
@@ -415,6 +418,8 @@ public struct VariantDecl: Sendable, Hashable {
   public var periodic: [Int: PeriodicDecl]
   /// Replaced initial values, by state slot.
   public var initial: [Int: Value]
+  /// What the replaced operations do (their `about:`), by operation index.
+  public var abouts: [Int: String] = [:]
 
   /// Creates a variant.
   public init(

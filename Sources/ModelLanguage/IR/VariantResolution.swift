@@ -3,7 +3,11 @@ extension ModelProgram {
   /// and initial values in place of the written ones, so that a run reads one flat program.
   public func resolved(_ variant: VariantDecl) -> ModelProgram {
     var program = self
-    for (index, body) in variant.bodies { program.operations[index].body = body }
+    for (index, body) in variant.bodies {
+      // Replaced steps keep only the variant's own words for what they do.
+      program.operations[index].body = body
+      program.operations[index].about = variant.abouts[index]
+    }
     for (index, body) in variant.functions { program.functions[index].body = body }
     for (index, body) in variant.handlers { program.events[index].action = .handler(body) }
     for (index, job) in variant.periodic { program.periodic[index] = job }
