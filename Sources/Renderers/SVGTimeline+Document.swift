@@ -223,12 +223,26 @@ extension SVGTimeline {
           shape(item, xs: xs, y: y(item.row), bodyTop: bodyTop, bodyBottom: bodyBottom))
       }
     }
-    // A state row's values, over the broken invariants' bands like every label.
+    // A state row's values, over the broken invariants' bands like every label: at the band's
+    // start, and again after each break of the time axis inside it where the stretch up to the
+    // next break (or the band's end) has room, so a long band still says its value where the
+    // picture resumes.
     for item in items {
-      guard case .band(let from, _, let value, _) = item.shape else { continue }
-      out.append(
-        "<text x=\"\(xs[from] + 4)\" y=\"\(y(item.row) + 3)\" font-size=\"\(Self.labelSize)\" "
-          + "class=\"value\">\(esc(Self.shown(value)))</text>")
+      guard case .band(let from, let to, let value, _) = item.shape else { continue }
+      let shown = Self.shown(value)
+      let width = SVGLabelLines.width(shown, fontSize: Self.labelSize) + 8
+      let end = min(to, xs.count - 1)
+      let resumes = (from + 1..<max(from + 1, end)).filter { breaks(before: $0) }
+      let starts =
+        [from]
+        + zip(resumes, resumes.dropFirst() + [end]).filter { start, stop in
+          xs[stop] - xs[start] >= width
+        }.map(\.0)
+      for start in starts {
+        out.append(
+          "<text x=\"\(xs[start] + 4)\" y=\"\(y(item.row) + 3)\" "
+            + "font-size=\"\(Self.labelSize)\" class=\"value\">\(esc(shown))</text>")
+      }
     }
     for label in labels {
       out.append(
@@ -523,6 +537,14 @@ extension SVGTimeline {
           "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"14\" height=\"12\" "
             + "fill=\"url(#flag-only)\" stroke=\"#7c3aed\"/>"
         }, "a cancel here only sets the flag (S5)"
+      ),
+      (
+        draws { if case .band = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"7\" height=\"10\" fill=\"#e0f2fe\" "
+            + "stroke=\"#475569\"/><rect x=\"\($0 - 13)\" y=\"\($1 - 6)\" width=\"7\" "
+            + "height=\"10\" fill=\"#dcfce7\" stroke=\"#475569\"/>"
+        }, "a state row's value (the shade changes with it; colour means nothing else)"
       ),
       (
         drawsBreaks,
