@@ -55,8 +55,14 @@ struct TraceNarrator {
     var label: String
   }
   private var pendingArrivals: [PendingArrival] = []
+  /// At most this many arrivals of one instant are pending at once, so the lines held back and
+  /// the work per job stay bounded however many events arrive together; a later one named by a
+  /// line says when it arrived instead.
+  static let pendingLimit = 64
   /// The pending arrivals whose lines were written, until their jobs start.
   private var toldArrivals: Set<Int> = []
+  /// The instant of the pending and told arrivals.
+  private var arrivalsInstant: VirtualTime?
   private var nextArrivalID = 0
   /// The last arrival whose instant a line told (`arrival chosen at …`): its queuing is
   /// announced by that line.
@@ -138,8 +144,11 @@ struct TraceNarrator {
   mutating func read(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
     if case .stateShown = event.kind {} else { begun = true }
-    if let last = pendingArrivals.last, last.time != event.time {
-      pendingArrivals.removeAll()  // a later instant: their lines can no longer stand first
+    if let instant = arrivalsInstant, instant != event.time {
+      // A later instant: their lines can no longer stand first.
+      pendingArrivals.removeAll()
+      toldArrivals.removeAll()
+      arrivalsInstant = nil
     }
     switch event.kind {
     case .jobStarted, .jobEnded, .stateShown: break
@@ -162,10 +171,13 @@ struct TraceNarrator {
         queues.enqueue(.event(label), on: queueLane)
       } else if told {
         queues.enqueue(.event(label), on: queueLane)
+      } else if pendingArrivals.count >= Self.pendingLimit {
+        queues.enqueue(.event(label), on: queueLane, unannounced: event.time)
       } else {
         pendingArrivals.append(
           PendingArrival(
             id: nextArrivalID, index: lines.count, time: event.time, lane: lane, label: label))
+        arrivalsInstant = event.time
         queues.enqueue(
           .event(label), on: queueLane, unannounced: event.time, pending: nextArrivalID)
         nextArrivalID += 1

@@ -76,4 +76,16 @@ import Testing
       }
     }
   }
+
+  @Test(
+    "a hundred events at one instant: the lines that name them tell their arrivals, and the trace is whole"
+  )
+  func manyArrivalsAtOneInstant() {
+    let text = Self.arrivalBehindAttachesAndATask(100)
+    // The timer's line names the first four jobs ahead: those four get their arrival lines.
+    #expect(text.components(separatedBy: "  window-attach              arrives\n").count - 1 == 4)
+    #expect(text.contains("queued behind 100 jobs (window-attach, window-attach, window-attach, "))
+    #expect(text.hasSuffix("expectations: none\n") || text.contains("\nbroken: "))
+    #expect(text.contains("T1 ends · returned"))
+  }
 }
