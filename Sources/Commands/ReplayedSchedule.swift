@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 
@@ -25,6 +26,14 @@ extension ScenarioFile {
         + "\(golden)\(CheckCommand.counterexampleSuffix)"
     }
     return hint
+  }
+
+  /// What the default schedule breaks, for a run along another `schedule`; `nil` for the
+  /// default one.
+  func defaultViolations(timeline: [ScriptedHappening], along schedule: Schedule) -> [String]? {
+    guard !schedule.deviations.isEmpty else { return nil }
+    return ScenarioExecution.defaultViolations(
+      definition, scenario, timeline: timeline, traceLimit: limits.traceEvents)
   }
 
   /// Why the file's `expect:` is not checked in a run along `schedule`: the overrides replaced

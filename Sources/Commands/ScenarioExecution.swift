@@ -18,6 +18,17 @@ public enum ScenarioExecution {
     return report(definition, scenario, result: result, schedule: schedule)
   }
 
+  /// The invariants the default schedule of a timeline scenario breaks, in the order they broke.
+  static func defaultViolations(
+    _ definition: some ModelDefinition, _ scenario: Scenario, timeline: [ScriptedHappening],
+    traceLimit: Int
+  ) -> [String] {
+    definition.simulate(
+      setup: scenario.setup, profile: scenario.runtime, timeline: timeline,
+      strategy: ReplayStrategy(.default), traceLimit: traceLimit
+    ).result.violations
+  }
+
   /// Runs a timeline scenario on `definition` with `strategy` and writes its output while it
   /// runs, keeping none of the trace: a first run streams to `measure` and gives the report
   /// (which `adjust` finishes), then a second, identical run streams to the writer `writer`

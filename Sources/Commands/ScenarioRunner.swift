@@ -84,6 +84,8 @@ enum ScenarioRunner {
           along: replay?.schedule ?? .default)
         report.exploreHint = file.exploreHint(for: report, along: replay?.schedule ?? .default)
         report.customTaskBody = file.scenario.setup.replacesTaskBodies
+        report.defaultViolations = file.defaultViolations(
+          timeline: timeline, along: replay?.schedule ?? .default)
       },
       writer: { report -> any StreamedTraceWriter in
         guard format == .text else { return JSONTraceWriter(report: report, write: console.write) }
@@ -134,6 +136,7 @@ enum ScenarioRunner {
     report.expectationsNotChecked = file.expectationsNotChecked(along: schedule)
     report.exploreHint = file.exploreHint(for: report, along: schedule)
     report.customTaskBody = file.scenario.setup.replacesTaskBodies
+    report.defaultViolations = file.defaultViolations(timeline: timeline, along: schedule)
     return report
   }
 

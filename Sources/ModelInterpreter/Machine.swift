@@ -234,7 +234,11 @@ extension InterpretedModel {
       let pick = context.choose(label, among: targets.count)
       context.note(
         ModelNote(
-          kind: "chosen", task: task, subject: "choose", detail: ["the world chose \(names[pick])"],
+          kind: "chosen", task: task, subject: "choose",
+          detail: [
+            "the world chose \(names[pick])"
+              + (pick == 0 ? "" : " (not the default schedule's choice, \(names[0]))")
+          ],
           fields: [TraceField("alternative", .int(Int64(pick)))]))
       frame.top.pc = targets[pick]
     case .mayCrash(let label):

@@ -307,8 +307,10 @@ struct Phrasebook {
     _ order: InstantOrder, default defaultOrder: InstantOrder
   ) -> String {
     "\(first) (\(instants.format(firstAt))) \(relation(order)) \(second) "
-      + "(\(instants.format(secondAt))): this schedule's order, where the windows allow others; "
-      + "by default (each window at its start) \(first) comes \(relation(defaultOrder)) \(second)"
+      + "(\(instants.format(secondAt))): this schedule's order, where the windows allow others"
+      + (order == .same ? " (the lines below, numbered, give their order in the instant)" : "")
+      + "; by default (each window at its start) \(first) comes \(relation(defaultOrder)) "
+      + "\(second)"
   }
 
   /// `before`, `at the same instant as` or `after`.

@@ -47,6 +47,9 @@ public struct RunReport: Sendable {
   public var expectationsNotChecked: String?
   /// Whether the scenario replaced the variant's task body with its own `task:`.
   public var customTaskBody = false
+  /// What the default schedule breaks, for a run that replays another schedule (`nil`
+  /// otherwise): the closing says which of this run's breaks the default run has too.
+  public var defaultViolations: [String]?
   /// What each operation does, by name (a model file's `about:`): the text trace says it where
   /// a task first calls it.
   public var operationNotes: [String: String] = [:]

@@ -406,7 +406,7 @@ extension SVGTimeline {
     case .band(let from, let to, _, let shade):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"band\">\(title)<rect x=\"\(start)\" y=\"\(y - 8)\" width=\"\(length)\" "
-        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#dcfce7")\" stroke=\"#475569\"/></g>"
+        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#eef0f3")\" stroke=\"#475569\"/></g>"
     case .span(let from, let to, _):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"span\">\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" "
@@ -543,7 +543,7 @@ extension SVGTimeline {
         {
           "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"7\" height=\"10\" fill=\"#e0f2fe\" "
             + "stroke=\"#475569\"/><rect x=\"\($0 - 13)\" y=\"\($1 - 6)\" width=\"7\" "
-            + "height=\"10\" fill=\"#dcfce7\" stroke=\"#475569\"/>"
+            + "height=\"10\" fill=\"#eef0f3\" stroke=\"#475569\"/>"
         }, "a state row's value (the shade changes with it; colour means nothing else)"
       ),
       (

@@ -368,12 +368,10 @@ struct SVGTimeline {
     case .stateShown(let row, let value):
       showState(row, value, at: time)
     case .timerSet(let what, let delay, let due):
+      // On the timers row, where the timer's firing is looked for, and in what the job did.
       let text = phrases.timerSet(what, delay: delay, due: due)
-      if let lane = event.lane, openJobs[lane] != nil {
-        openJobs[lane]?.did.append(text)
-      } else {
-        point(.timers, time, .note, text, text)
-      }
+      if let lane = event.lane, openJobs[lane] != nil { openJobs[lane]?.did.append(text) }
+      point(.timers, time, .note, "\(what) set · due \(phrases.instants.format(due))", text)
     }
   }
 

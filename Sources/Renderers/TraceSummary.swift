@@ -6,6 +6,7 @@ enum TraceSummary {
     var lines = [report.headline]
     if let figures = report.figures { lines.append(figures) }
     lines.append("broken: " + (violations.isEmpty ? "none" : violations.joined(separator: ", ")))
+    if let usual = report.defaultViolations { lines.append(comparison(violations, usual)) }
     if let reason = report.expectationsNotChecked {
       for check in report.expectations {
         lines.append("expect \(check.key): \(check.expected) (actual \(check.actual))")
@@ -22,6 +23,25 @@ enum TraceSummary {
     if let schedule = report.schedule { lines.append("schedule \(schedule)") }
     if let fixHint = report.fixHint { lines.append(fixHint) }
     return lines
+  }
+
+  /// `the default schedule breaks uuid-stable, loads-agree too; only this one breaks
+  /// no-silent-save-failure`: which of a replayed schedule's breaks the default run has.
+  private static func comparison(_ violations: [String], _ usual: [String]) -> String {
+    let shared = violations.filter(usual.contains)
+    let only = violations.filter { !usual.contains($0) }
+    let missing = usual.filter { !violations.contains($0) }
+    var parts: [String] = []
+    if !shared.isEmpty {
+      parts.append("the default schedule breaks \(shared.joined(separator: ", ")) too")
+    }
+    if !only.isEmpty { parts.append("only this one breaks \(only.joined(separator: ", "))") }
+    if !missing.isEmpty {
+      parts.append(
+        "the default schedule breaks \(missing.joined(separator: ", ")), which this one does not")
+    }
+    if parts.isEmpty { parts.append("the default schedule breaks nothing either") }
+    return parts.joined(separator: "; ")
   }
 
   /// `expectations: all 3 hold`, `expectations: 1 of 3 FAILED`, `expectations: none`; when

@@ -151,7 +151,12 @@ struct BriefTraceTests {
       files: [repositoryRoot.appendingPathComponent(path).path], schedule: String(schedule))
     command.brief = true
     let brief = capture { command.execute(console: $0) }.output
-    #expect(brief.contains("the world chose fails"))
+    #expect(brief.contains("the world chose fails (not the default schedule's choice, ok)"))
+    // The closing says which breaks the default run has too.
+    #expect(
+      brief.contains(
+        "the default schedule breaks uuid-stable, loads-agree too; only this one breaks "
+          + "no-silent-save-failure"))
     #expect(!brief.contains("the world chose ok"))
     #expect(brief.contains("recorded uuid-loaded · uuid uuid-2"))
   }

@@ -70,5 +70,6 @@ struct TimerSetTests {
     let run = try run(["run", "s.yaml", "--format", "svg"])
     #expect(run.status == 0)
     #expect(run.outputText.contains("timer set: after 3d → refund"))
+    #expect(run.outputText.contains("refund set · due +3d 00:00:01.000"), "on the timers row")
   }
 }

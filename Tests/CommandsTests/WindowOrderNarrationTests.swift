@@ -22,7 +22,8 @@ struct WindowOrderNarrationTests {
 
   static let sameInstant =
     "T1's sleep timer (2.001s) at the same instant as screen-disappear (2.001s): this schedule's "
-    + "order, where the windows allow others; by default (each window at its start) T1's sleep "
+    + "order, where the windows allow others (the lines below, numbered, give their order in the "
+    + "instant); by default (each window at its start) T1's sleep "
     + "timer comes before screen-disappear"
 
   @Test("the counterexample's trace names the order of instants it chose; the default run does not")
