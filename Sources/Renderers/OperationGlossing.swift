@@ -1,6 +1,7 @@
-/// Says what an operation does where a task first calls it: `T1 calls complete` becomes
-/// `T1 calls complete (the original acknowledges first, then asks the backend)` the first time,
-/// from the model's `about:`, and stays as it is after that.
+/// Says what an operation does where a trace first names it, from the model's `about:`: a call,
+/// `T1 calls complete (the original acknowledges first, then asks the backend)`, or a task's
+/// creation, `T1 created (load-uuid: read the keychain; …)`, or a job named after it; later
+/// mentions stay as they are.
 struct OperationGlossing {
   private var unexplained: [String: String]
 
@@ -15,18 +16,29 @@ struct OperationGlossing {
     guard !unexplained.isEmpty else { return line }
     switch line {
     case .head(let time, let lane, let subject, let text, let continuesJob):
+      // A job named after an operation (an event that runs one, such as `launch`) says what
+      // it does before what it did.
+      let opening = unexplained.removeValue(forKey: subject).map { $0 + " · " } ?? ""
       return .head(
-        time: time, lane: lane, subject: subject, text: gloss(text), continuesJob: continuesJob)
+        time: time, lane: lane, subject: subject, text: opening + gloss(text),
+        continuesJob: continuesJob)
     case .more(let text): return .more(gloss(text))
     case .broken: return line
     }
   }
 
-  /// `text`, ending with ` calls NAME`, with NAME's note the first time.
+  /// `text` with the operation it names explained the first time: at its end, ` calls NAME`;
+  /// anywhere, a task's creation `created (NAME)`.
   private mutating func gloss(_ text: String) -> String {
-    guard let range = text.ranges(of: " calls ").last else { return text }
-    let name = String(text[range.upperBound...])
+    if let range = text.ranges(of: " calls ").last {
+      let name = String(text[range.upperBound...])
+      if let note = unexplained.removeValue(forKey: name) { return text + " (\(note))" }
+    }
+    guard let range = text.ranges(of: "created (").first,
+      let close = text[range.upperBound...].firstIndex(of: ")")
+    else { return text }
+    let name = String(text[range.upperBound..<close])
     guard let note = unexplained.removeValue(forKey: name) else { return text }
-    return text + " (\(note))"
+    return String(text[..<close]) + ": " + note + String(text[close...])
   }
 }

@@ -76,7 +76,7 @@ struct DeviceIdentityModelTests {
     let group = slot(program, "app.keychain.group")
     // call: read-keychain with {group: app.keychain.group} into: found (local 0).
     #expect(load.body.steps[0].kind == .call(operation: 3, arguments: [.state(group)], into: 0))
-    #expect(load.body.steps[0].line == 49)
+    #expect(load.body.steps[0].line == 51)
     // if found != none then: adopt(found) — narrowed: the read is unwrapped.
     guard case .if(let condition, let then, let otherwise) = load.body.steps[1].kind else {
       Issue.record("step 2 is not an if")
