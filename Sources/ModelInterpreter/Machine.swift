@@ -370,6 +370,17 @@ extension InterpretedModel {
       process: runningProcess(frame.top.operation, of: frame))
   }
 
+  /// A call's arguments in words, `server pro, storekit free`; `nil` for none.
+  static func argumentsText(
+    _ program: ModelProgram, _ operation: Int, _ locals: Locals, count: Int
+  ) -> String? {
+    let parameters = program.operations[operation].parameters
+    guard count > 0, count <= parameters.count else { return nil }
+    return (0..<count).map { slot in
+      "\(parameters[slot].name) \(program.text(locals[slot], as: parameters[slot].type))"
+    }.joined(separator: ", ")
+  }
+
   /// A call: on the same lane it runs at once; on another lane it hops there (a suspension).
   private mutating func call(
     _ operation: Int, _ arguments: [Expression], into: Int?, _ frame: inout TaskFrame,
@@ -389,7 +400,11 @@ extension InterpretedModel {
       ?? context.currentLane.map {
         Int($0.index)
       }
-    if let task { context.recordCall(in: task, operation: program.operations[operation].name) }
+    if let task {
+      context.recordCall(
+        in: task, operation: program.operations[operation].name,
+        arguments: Self.argumentsText(program, operation, locals, count: arguments.count))
+    }
     guard let here, here != target else {
       frame.push(Activation(operation: operation, locals: locals, into: into))
       return nil

@@ -291,8 +291,12 @@ public struct SimulationContext<Model: SimulationModel> {
   }
 
   /// Records that `task` calls `operation` (a driven task's call on its own lane).
-  public mutating func recordCall(in task: TaskID, operation: String) {
-    if isTracing { record(.called(task, operation: operation), lane: currentLane) }
+  public mutating func recordCall(
+    in task: TaskID, operation: String, arguments: @autoclosure () -> String? = nil
+  ) {
+    if isTracing {
+      record(.called(task, operation: operation, arguments: arguments()), lane: currentLane)
+    }
   }
 
   /// Stops the run now: nothing queued, due or waiting runs any more (a model's run-time

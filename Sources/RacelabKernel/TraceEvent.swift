@@ -63,8 +63,9 @@ public struct TraceEvent: Sendable, Equatable {
     case cancellationChecked(TaskID, threw: Bool, rule: String?)
     /// A task yielded; its resumption went to the back of its lane's queue.
     case yielded(TaskID, queue: QueuePosition, rule: String?)
-    /// A task called one of the model's operations.
-    case called(TaskID, operation: String)
+    /// A task called one of the model's operations, with `arguments` in words when the model
+    /// says them (`server pro, storekit free`).
+    case called(TaskID, operation: String, arguments: String? = nil)
     /// A task ended.
     case taskEnded(TaskID, TaskEnd)
     /// A task's continuation went to another lane (a call to another actor or its return,

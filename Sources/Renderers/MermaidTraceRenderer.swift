@@ -194,7 +194,7 @@ struct MermaidDrawing {
       let ahead = queues.ahead(of: position)
       queues.enqueue(.task(task, .yield), on: position.lane)
       note(.task(task), phrases.yielded(wait: phrases.queue(position, ahead: ahead), rule: rule))
-    case .called(let task, let operation):
+    case .called(let task, let operation, _):
       note(.task(task), "\(task) calls \(operation)")
     case .taskEnded(let task, let end):
       note(.task(task), phrases.ended(task, end))

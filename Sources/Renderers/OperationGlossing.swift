@@ -31,7 +31,8 @@ struct OperationGlossing {
   /// anywhere, a task's creation `created (NAME)`.
   private mutating func gloss(_ text: String) -> String {
     if let range = text.ranges(of: " calls ").last {
-      let name = String(text[range.upperBound...])
+      let call = text[range.upperBound...]
+      let name = String(call.ranges(of: " with ").first.map { call[..<$0.lowerBound] } ?? call)
       if let note = unexplained.removeValue(forKey: name) { return text + " (\(note))" }
     }
     guard let range = text.ranges(of: "created (").first,

@@ -289,7 +289,7 @@ struct SVGTimeline {
         phrases.cancellationChecked(threw: threw, rule: rule))
     case .yielded(let task, _, let rule):
       point(.task(task), time, .note, "yield", phrases.yielded(wait: nil, rule: rule))
-    case .called(let task, let operation):
+    case .called(let task, let operation, _):
       if let lane = event.lane, openJobs[lane]?.task == task {
         openJobs[lane]?.did.append("calls \(operation)")
       } else {

@@ -84,8 +84,12 @@ struct TraceEventJSON {
       ("cancellationChecked", [task(id), ("threw", .bool(threw)), self.rule(rule)])
     case .yielded(let id, let position, let rule):
       ("yielded", [task(id), ("queue", queue(position)), self.rule(rule)])
-    case .called(let id, let operation):
-      ("called", [task(id), ("operation", .string(operation))])
+    case .called(let id, let operation, let arguments):
+      (
+        "called",
+        [task(id), ("operation", .string(operation))]
+          + (arguments.map { [("arguments", JSONValue.string($0))] } ?? [])
+      )
     case .taskEnded(let id, let end): ("taskEnded", [task(id), ("end", .string(word(end)))])
     case .note(let note): ("note", [("note", self.note(note))])
     case .invariantBroken(let name, let detail):

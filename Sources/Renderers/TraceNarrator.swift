@@ -293,8 +293,10 @@ struct TraceNarrator {
       let ahead = announced(queues.ahead(of: position))
       queues.enqueue(.task(task, .yield), on: position.lane)
       explain(event, phrases.yielded(wait: phrases.queue(position, ahead: ahead), rule: rule))
-    case .called(let task, let operation):
-      if !brief { explain(event, "\(task) calls \(operation)") }
+    case .called(let task, let operation, let arguments):
+      if !brief {
+        explain(event, "\(task) calls \(operation)" + (arguments.map { " with \($0)" } ?? ""))
+      }
     case .taskEnded(let task, let end):
       let label = sleepLabels.removeValue(forKey: task)
       let asleep = sleepTimers.removeValue(forKey: task).map { (timer: $0, label: label) }

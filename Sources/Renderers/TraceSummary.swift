@@ -25,7 +25,7 @@ enum TraceSummary {
     return lines
   }
 
-  /// `the default schedule breaks uuid-stable, loads-agree too; only this one breaks
+  /// `the default schedule breaks uuid-stable, loads-agree too; only this schedule breaks
   /// no-silent-save-failure`: which of a replayed schedule's breaks the default run has.
   private static func comparison(_ violations: [String], _ usual: [String]) -> String {
     let shared = violations.filter(usual.contains)
@@ -35,7 +35,7 @@ enum TraceSummary {
     if !shared.isEmpty {
       parts.append("the default schedule breaks \(shared.joined(separator: ", ")) too")
     }
-    if !only.isEmpty { parts.append("only this one breaks \(only.joined(separator: ", "))") }
+    if !only.isEmpty { parts.append("only this schedule breaks \(only.joined(separator: ", "))") }
     if !missing.isEmpty {
       parts.append(
         "the default schedule breaks \(missing.joined(separator: ", ")), which this one does not")

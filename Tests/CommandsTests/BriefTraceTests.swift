@@ -157,7 +157,7 @@ struct BriefTraceTests {
     // The closing says which breaks the default run has too.
     #expect(
       brief.contains(
-        "the default schedule breaks uuid-stable, loads-agree too; only this one breaks "
+        "the default schedule breaks uuid-stable, loads-agree too; only this schedule breaks "
           + "no-silent-save-failure"))
     #expect(!brief.contains("the world chose ok"))
     #expect(brief.contains("recorded uuid-loaded · uuid uuid-2"))
@@ -181,7 +181,7 @@ struct BriefTraceTests {
          +31d 01:00:00.100  1  app.main     T32 resumes                request returned normally · isCancelled = false
          +31d 01:00:00.100     server.main  read                       recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, entitled free
                                                                        the console panel answers pro where the app's query answers free: the panel reads the newest row whatever its status
-         +31d 01:00:00.100     app.main     shown                      recorded shown · account a, tier free, floor free, online true
+         +31d 01:00:00.100     app.main     shown                      recorded shown · account a, tier free, server-says free, online true
                                                                        the app shows free
       !! +31d 01:00:00.100     ·            BROKEN                     the six questions about one account gave different tiers · invariant paths-agree
          +31d 01:30:00.000  1  ·            expiry-cron                T33 (expire-rows) starts on server.main · the original has no expiry cron: nothing is checked or changed
