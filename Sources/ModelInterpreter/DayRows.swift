@@ -54,7 +54,7 @@ extension InterpretedModel {
         kind: "day-changed", subject: "\(date) begins",
         detail: [
           changes.map(\.words).joined(separator: ", ")
-            + ", with no job running: the time alone changed it (the row reads today)"
+            + ", with no job running: the date alone changed it (the row depends on today's date)"
         ]))
     for change in changes { context.show(row: change.label, value: change.value) }
   }

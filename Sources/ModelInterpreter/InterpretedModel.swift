@@ -126,7 +126,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public func label(of event: Event) -> String {
     switch event {
-    case .timer(let operation, _, _, _): return "after → \(program.operations[operation].name)"
+    case .timer(let operation, _, _, _): return "timer → \(program.operations[operation].name)"
     case .periodic(let index): return program.periodic[index].name
     case .scripted(let index, let arguments):
       let declared = program.events[index]

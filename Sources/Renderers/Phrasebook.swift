@@ -217,7 +217,7 @@ struct Phrasebook {
   }
 
   /// `timer set: after 3d → refund-if-unacknowledged, due at +3d 00:00:00.000`: a timer the
-  /// model's code set; its line when it fires is `after → refund-if-unacknowledged`.
+  /// model's code set; its line when it fires is `timer → refund-if-unacknowledged`.
   func timerSet(_ what: String, delay: Int64, due: VirtualTime) -> String {
     "timer set: after \(instants.length(delay)) → \(what), due at \(instants.format(due))"
   }

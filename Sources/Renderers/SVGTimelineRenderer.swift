@@ -275,7 +275,10 @@ struct SVGTimeline {
           "\(task)'s delay is decided here, when it resumes: a cancel before now makes it throw")
       }
       add(
-        .task(task), at, .point(.resume, label: outcome == .threw ? "threw" : "returned"),
+        .task(task), at,
+        .point(
+          .resume,
+          label: outcome == .threw ? "threw" : suspension == .hop ? "hop done" : "returned"),
         phrases.resumed(from: suspension, outcome: outcome, isCancelled: isCancelled, rule: rule))
     case .errorHandled(let task, let handling, let rule):
       point(.task(task), time, .note, "handled", phrases.errorHandled(handling, rule: rule))
@@ -360,7 +363,10 @@ struct SVGTimeline {
       let first, let firstAt, let second, let secondAt, let order, let defaultOrder):
       let text = phrases.instantsOrdered(
         first, at: firstAt, second, at: secondAt, order, default: defaultOrder)
-      point(.world, time, .note, "\(first) \(phrases.relation(order)) \(second)", text)
+      point(
+        .world, time, .note,
+        "\(first) \(phrases.relation(order)) \(second) (by default: "
+          + "\(phrases.relation(defaultOrder)))", text)
     case .orderChosen(let label, let overtook):
       point(
         .world, time, .note, "\(label) first",

@@ -173,7 +173,7 @@ struct BriefTraceTests {
                                                                        entitled-tier free → pro
           +0d 01:30:00.000  1  ·            expiry-cron                T1 (expire-rows) starts on server.main · the original has no expiry cron: nothing is checked or changed
                                                                        ⋮ the same again 30 times, every 1d, +1d 01:30:00.000 … +30d 01:30:00.000 (T2–T31)
-         +31d 00:00:00.000  1  ·            2026-02-01 begins          entitled-tier pro → free, with no job running: the time alone changed it (the row reads today)
+         +31d 00:00:00.000  1  ·            2026-02-01 begins          entitled-tier pro → free, with no job running: the date alone changed it (the row depends on today's date)
          +31d 00:01:00.000  1  server.main  webhook a expired          updated 1 row of server.subscriptions
                                                                        status of a's Apple rows → expired
                                                                        server-row-status active → expired

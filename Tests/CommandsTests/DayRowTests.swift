@@ -58,8 +58,8 @@ struct DayRowTests {
     #expect(lines[day].hasPrefix("   +2d 00:00:00.000  1  ·"))
     #expect(
       lines[day].hasSuffix(
-        "leased true → false, with no job running: the time alone changed it (the row reads "
-          + "today)"))
+        "leased true → false, with no job running: the date alone changed it (the row depends "
+          + "on today's date)"))
     // Only the row that reads the clock, and only when its value changes.
     #expect(lines.filter { $0.contains(" begins ") }.count == 1)
   }

@@ -52,7 +52,7 @@ struct TimerSetTests {
     #expect(
       lines[paid].hasSuffix("timer set: after 3d → refund, due at +3d 00:00:01.000"),
       "\(lines[paid])")
-    #expect(lines.contains { $0.contains("+3d 00:00:01.000") && $0.contains("after → refund") })
+    #expect(lines.contains { $0.contains("+3d 00:00:01.000") && $0.contains("timer → refund") })
   }
 
   @Test func theJSONTraceHasTheEvent() throws {
