@@ -593,9 +593,9 @@ extension InterpretedModel {
       if holds {
         context.reportHeldAgain(invariant.name)
       } else {
-        let detail =
-          context.isTracing
-          ? breakText(of: invariant, context: &context) + (when.map { " (\($0))" } ?? "") : ""
+        // Read in every run, traced or not, so that what the words read (a day, a time) steers
+        // a run the same way whether it is told or counted.
+        let detail = breakText(of: invariant, context: &context) + (when.map { " (\($0))" } ?? "")
         context.reportViolation(invariant.name, detail: detail)
       }
       broken[index] = !holds

@@ -119,9 +119,8 @@ extension InterpretedModel {
       }
       let invariant = program.invariants[obligation.invariant]
       let when = "opened at \(time(obligation.opened)), not met by \(time(obligation.deadline))"
-      let said =
-        invariant.say == nil || !context.isTracing
-        ? invariant.say : breakText(of: invariant, context: &context)
+      // Read in every run, as `check` does.
+      let said = invariant.say == nil ? nil : breakText(of: invariant, context: &context)
       context.reportViolation(
         invariant.name, detail: said.map { "\($0) (\(when))" } ?? "\(invariant.name): \(when)")
     }

@@ -483,7 +483,7 @@ public struct InvariantDecl: Sendable, Hashable {
   public var check: Check
   /// What a break means, for the trace (`say:`), as written; `nil` for a generic line.
   public var say: String?
-  /// `say:` as a template whose `{…}` parts read state and records when the break is traced
+  /// `say:` as a template whose `{…}` parts read state and records when the invariant breaks
   /// (`held {app.db.status}`); empty without `say:`.
   public var sayParts: [SayPart]
 
