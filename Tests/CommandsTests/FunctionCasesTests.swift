@@ -40,11 +40,17 @@ struct FunctionCasesTests {
   func run(_ cases: String, config: String = "") throws -> (
     status: ExitStatus, output: String, error: String
   ) {
+    try runScenario("name: cases\nmodel: \(Self.bundledModel)\n\(config)cases:\n\(cases)\n")
+  }
+
+  /// `racelab run cases.yaml` on `scenario`, in a folder that also holds `files` by name.
+  func runScenario(_ scenario: String, files: [String: String] = [:]) throws -> (
+    status: ExitStatus, output: String, error: String
+  ) {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    try folder.write(
-      "cases.yaml",
-      "name: cases\nmodel: \(Self.bundledModel)\n\(config)cases:\n\(cases)\n")
+    for name in files.keys.sorted() { try folder.write(name, files[name] ?? "") }
+    try folder.write("cases.yaml", scenario)
     return capture { RunCommand(files: [folder.path("cases.yaml")]).execute(console: $0) }
   }
 
@@ -116,10 +122,7 @@ struct FunctionCasesTests {
 
   @Test("a truth table of a model with periodic jobs needs no 'until:'; today is the start's day")
   func periodicModelNeedsNoUntil() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write(
-      "cases.yaml",
+    let result = try runScenario(
       """
       name: cases
       model: entitlements
@@ -131,20 +134,13 @@ struct FunctionCasesTests {
           - {status: in-grace, period-end: 2026-01-01, grace: capped, today: 2026-01-30, expect: false}
 
       """)
-    let result = capture {
-      RunCommand(files: [folder.path("cases.yaml")]).execute(console: $0)
-    }
     #expect(result.status == .success, "\(result.error)")
     #expect(result.output.hasSuffix("all 2 rows answer as expected\n"))
   }
 
   @Test("a run-time error is the row's answer, which fails it")
   func runTimeErrorFailsTheRow() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write(
-      "double.model.yaml",
-      """
+    let model = """
       kind: model
       name: double
       processes:
@@ -159,9 +155,8 @@ struct FunctionCasesTests {
           returns: int
           body: "n * app.factor"
 
-      """)
-    try folder.write(
-      "cases.yaml",
+      """
+    let result = try runScenario(
       """
       name: cases
       model: ./double.model.yaml
@@ -172,10 +167,7 @@ struct FunctionCasesTests {
           - {n: 21, app.factor: 3, expect: 63}
           - {n: 9223372036854775807, expect: 0}
 
-      """)
-    let result = capture {
-      RunCommand(files: [folder.path("cases.yaml")]).execute(console: $0)
-    }
+      """, files: ["double.model.yaml": model])
     #expect(result.status == .failure)
     #expect(result.output.contains("#2  n 21 · app.factor 3\n    → 63 ✓\n"))
     #expect(result.output.contains("    → run-time error: "))
@@ -184,14 +176,8 @@ struct FunctionCasesTests {
 
   @Test("a built-in model has no functions, so 'cases:' names none of its own")
   func builtInModelHasNoFunctions() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write(
-      "cases.yaml",
+    let result = try runScenario(
       "name: cases\nmodel: review-prompt\ncases:\n  function: eligible\n  rows: []\n")
-    let result = capture {
-      RunCommand(files: [folder.path("cases.yaml")]).execute(console: $0)
-    }
     #expect(result.status == .badInput)
     #expect(result.error.contains("cases.yaml:4:13: error: unknown function 'eligible'\n"))
   }
