@@ -5,11 +5,26 @@ public enum DurationText {
     ("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000), ("ns", 1),
   ]
 
-  /// A non-negative duration in the largest unit that writes it exactly with at most three
-  /// decimals: `2s`, `1.95s`, `100ms`, `3d`.
+  /// A duration as a reader counts it: whole days, hours and minutes, then seconds with their
+  /// decimals (`3d`, `31m2.5s`, `1h15m1s`, `2s`, `1.95s`); under a second, in the largest unit
+  /// that writes it exactly with at most three decimals (`100ms`, `1.5us`). Scenario files
+  /// accept every form it writes.
   public static func format(_ nanoseconds: Int64) -> String {
     if nanoseconds == 0 { return "0s" }
     let magnitude = nanoseconds.magnitude
+    let second = UInt64(nanosecondsPerSecond)
+    if magnitude >= second {
+      let sign = nanoseconds < 0 ? "-" : ""
+      var rest = magnitude
+      var text = ""
+      for unit in units.prefix(3) {
+        let size = UInt64(unit.nanoseconds)
+        if rest >= size { text += "\(rest / size)\(unit.name)" }
+        rest %= size
+      }
+      if rest != 0 { text += decimal(rest, unit: second) + "s" }
+      return sign + text
+    }
     for unit in units {
       let size = UInt64(unit.nanoseconds)
       guard magnitude >= size else { continue }

@@ -237,7 +237,7 @@ extension InterpretedModel {
           kind: "chosen", task: task, subject: "choose",
           detail: [
             "the world chose \(names[pick])"
-              + (pick == 0 ? "" : " (not the default schedule's choice, \(names[0]))")
+              + (pick == 0 ? "" : " (the default: \(names[0]))")
           ],
           fields: [TraceField("alternative", .int(Int64(pick)))]))
       frame.top.pc = targets[pick]

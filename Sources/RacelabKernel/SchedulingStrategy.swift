@@ -37,6 +37,11 @@ public enum ChoicePoint: Sendable, Hashable {
   /// a row without an order): the alternatives are the model's, `0` what `run` does.
   case model(String, alternatives: Int)
 
+  /// Whether the point orders two due instants (``instantOrder(_:_:orders:)``).
+  var ordersInstants: Bool {
+    if case .instantOrder = self { true } else { false }
+  }
+
   /// How many alternatives the point offers.
   public var alternativeCount: Int {
     switch self {

@@ -23,7 +23,8 @@ extension Simulation {
     }
     if pick != 0 {
       recordInstantsOrdered(
-        (firstText, first.due), (secondText, second.due), chosen, default: orders[0])
+        (firstText, first.due), (secondText, second.due), chosen, default: orders[0],
+        alternative: pick)
     }
     return chosen
   }
@@ -62,7 +63,8 @@ extension Simulation {
       }
       if pick != 0 {
         recordInstantsOrdered(
-          (entryText, entry.due), (current, context.now.nanoseconds), chosen, default: orders[0])
+          (entryText, entry.due), (current, context.now.nanoseconds), chosen, default: orders[0],
+          alternative: pick)
       }
       if chosen == .same { classes.append(candidate) }
     }
@@ -95,7 +97,8 @@ extension Simulation {
     }
     if pick != 0 {
       recordInstantsOrdered(
-        (entryText, entry.due), (end, stop.nanoseconds), orders[pick], default: orders[0])
+        (entryText, entry.due), (end, stop.nanoseconds), orders[pick], default: orders[0],
+        alternative: pick)
     }
     return after
   }
@@ -133,20 +136,26 @@ extension Simulation {
   }
 
   /// Tells the trace that the schedule put `first` `order` `second` where the windows allowed
-  /// another order too, and the order taken is not the earliest arrivals' one, `defaultOrder`:
-  /// at the earlier of the two instants, now or when the run reaches it.
+  /// another order too, and the order taken is not the earliest arrivals' one, `defaultOrder`
+  /// (the choice point just asked took `alternative`): at the earlier of the two instants, now
+  /// or when the run reaches it.
   private mutating func recordInstantsOrdered(
     _ first: (String, Int64), _ second: (String, Int64), _ order: InstantOrder,
-    default defaultOrder: InstantOrder
+    default defaultOrder: InstantOrder, alternative: Int
   ) {
     guard context.isTracing else { return }
+    let choice = TraceEvent.Kind.choiceTaken(
+      position: Int32(clamping: context.counters.choicePoints - 1),
+      alternative: Int32(clamping: alternative))
     let kind = TraceEvent.Kind.instantsOrdered(
       first: first.0, firstAt: VirtualTime(nanoseconds: first.1), second: second.0,
       secondAt: VirtualTime(nanoseconds: second.1), order: order, defaultOrder: defaultOrder)
     let instant = VirtualTime(nanoseconds: min(first.1, second.1))
     if instant > context.now {
+      context.settledOrders.append((instant, choice))
       context.settledOrders.append((instant, kind))
     } else {
+      context.record(choice, lane: nil)
       context.record(kind, lane: nil)
     }
   }

@@ -254,6 +254,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     }
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
     strategyIsDone = strategyBox.strategy.isDone
+    // An order of instants is told when its earlier instant comes (`recordInstantsOrdered`).
+    if choice != 0, !point.ordersInstants { context.recordChoice(choice) }
     return choice
   }
 

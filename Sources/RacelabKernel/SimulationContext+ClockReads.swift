@@ -65,7 +65,9 @@ extension SimulationContext {
     let alternatives =
       [groups[earliest]] + groups.indices.filter { $0 != earliest }.map { groups[$0] }
     counters.choicePoints += 1
-    let chosen = alternatives[chooser.choose(.model(question(), alternatives: alternatives.count))]
+    let choice = chooser.choose(.model(question(), alternatives: alternatives.count))
+    if choice != 0 { recordChoice(choice) }
+    let chosen = alternatives[choice]
     // x_a + offset against x_b: `after` and above means x_b − x_a ≤ offset (− 1 past `same`);
     // `before` and below means x_a − x_b ≤ −offset (− 1 short of `same`).
     let lowest = chosen[0]

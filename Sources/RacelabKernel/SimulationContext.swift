@@ -316,7 +316,17 @@ public struct SimulationContext<Model: SimulationModel> {
   public mutating func choose(_ label: String, among count: Int) -> Int {
     guard count > 1, restartInstants == nil, let chooser else { return 0 }
     counters.choicePoints += 1
-    return chooser.choose(.model(label, alternatives: count))
+    let choice = chooser.choose(.model(label, alternatives: count))
+    if choice != 0 { recordChoice(choice) }
+    return choice
+  }
+
+  /// Tells the trace that the choice point just asked took `alternative`, not the default.
+  mutating func recordChoice(_ alternative: Int) {
+    let choice = TraceEvent.Kind.choiceTaken(
+      position: Int32(clamping: counters.choicePoints - 1),
+      alternative: Int32(clamping: alternative))
+    record(choice, lane: nil)
   }
 
   /// Whether the lanes are frozen.

@@ -108,6 +108,10 @@ public struct TraceEvent: Sendable, Equatable {
     /// A model's code set a timer (`after: 3d`): `event` is what will happen, `delay` from now,
     /// at `due`. The model's own notes may tell it instead: only the code's timers are traced.
     indirect case timerSet(event: String, delay: Int64, due: VirtualTime)
+    /// The run's strategy took alternative `alternative` (never 0, the default) at the run's
+    /// choice point `position`, counted from 0 as a schedule token counts them (`7=1`). Recorded
+    /// just before the event that tells what the choice did, at that event's instant.
+    case choiceTaken(position: Int32, alternative: Int32)
   }
 
   /// What arriving did with a model event.

@@ -241,6 +241,8 @@ struct MermaidDrawing {
     case .stateShown:
       // A sequence diagram has no rows for state; the SVG timeline draws them.
       break
+    case .choiceTaken(let position, let alternative):
+      note(.world, phrases.choiceTaken(position: position, alternative: alternative))
     case .timerSet(let what, let delay, let due):
       if let lane = event.lane { note(.lane(lane), phrases.timerSet(what, delay: delay, due: due)) }
     }

@@ -326,4 +326,15 @@ struct Phrasebook {
   func orderChosen(overtook: [String]) -> String {
     "order chosen: applied before \(overtook.joined(separator: ", ")), due at the same instant"
   }
+
+  /// `choice 7=1`: the mark of a choice the schedule makes off the default, as its token
+  /// writes it, on the line that tells what the choice did.
+  func choiceMark(position: Int32, alternative: Int32) -> String {
+    "choice \(position)=\(alternative)"
+  }
+
+  /// `choice 7=1 of the schedule, off the default`, where a choice is told on its own.
+  func choiceTaken(position: Int32, alternative: Int32) -> String {
+    choiceMark(position: position, alternative: alternative) + " of the schedule, off the default"
+  }
 }

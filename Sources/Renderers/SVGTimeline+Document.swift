@@ -228,7 +228,7 @@ extension SVGTimeline {
     // next break (or the band's end) has room, so a long band still says its value where the
     // picture resumes.
     for item in items {
-      guard case .band(let from, let to, let value, _) = item.shape else { continue }
+      guard case .band(let from, let to, let value, let shade) = item.shape else { continue }
       let shown = Self.shown(value)
       let width = SVGLabelLines.width(shown, fontSize: Self.labelSize) + 8
       let end = min(to, xs.count - 1)
@@ -241,7 +241,8 @@ extension SVGTimeline {
       for start in starts {
         out.append(
           "<text x=\"\(xs[start] + 4)\" y=\"\(y(item.row) + 3)\" "
-            + "font-size=\"\(Self.labelSize)\" class=\"value\">\(esc(shown))</text>")
+            + "font-size=\"\(Self.labelSize)\" class=\"value\""
+            + "\(shade == 2 ? " fill=\"#6b7280\"" : "")>\(esc(shown))</text>")
       }
     }
     for label in labels {
@@ -406,7 +407,7 @@ extension SVGTimeline {
     case .band(let from, let to, _, let shade):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"band\">\(title)<rect x=\"\(start)\" y=\"\(y - 8)\" width=\"\(length)\" "
-        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#eef0f3")\" stroke=\"#475569\"/></g>"
+        + "height=\"16\" fill=\"\(Self.bandFill[shade])\" stroke=\"\(shade == 2 ? "#cbd5e1" : "#475569")\"/></g>"
     case .span(let from, let to, _):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"span\">\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" "
@@ -441,6 +442,10 @@ extension SVGTimeline {
   private func extent(_ from: Int, _ to: Int, xs: [Int]) -> (start: Int, length: Int) {
     (xs[from], max(6, xs[to] - xs[from]))
   }
+
+  /// A state band's fill by shade: the two that alternate as the value changes, and the
+  /// dimmed one of a row that never changes.
+  static let bandFill = ["#e0f2fe", "#eef0f3", "#fafafa"]
 
   /// The glyph of a point: each kind has its own shape, so none relies on colour alone.
   private func glyph(_ mark: Mark, x: Int, y: Int) -> String {
@@ -478,6 +483,10 @@ extension SVGTimeline {
         + "y2=\"\(y - 6)\" stroke=\"#b91c1c\" stroke-width=\"2\"/>"
     case .stop:
       "<rect x=\"\(x - 1)\" y=\"\(y - 8)\" width=\"6\" height=\"16\" fill=\"#111827\"/>"
+    case .choice:
+      // A fork: the run went one of several ways.
+      "<path d=\"M\(x) \(y + 7) L\(x) \(y) L\(x - 5) \(y - 6) M\(x) \(y) L\(x + 5) \(y - 6)\" "
+        + "fill=\"none\" stroke=\"#0e7490\" stroke-width=\"2.5\"/>"
     }
   }
 
@@ -517,6 +526,10 @@ extension SVGTimeline {
       (draws(.dropped), { glyph(.dropped, x: $0 - 13, y: $1 - 3) }, "queued jobs dropped"),
       (draws(.stop), { glyph(.stop, x: $0 - 15, y: $1 - 3) }, "the run stops"),
       (
+        draws(.choice), { glyph(.choice, x: $0 - 13, y: $1 - 3) },
+        "a choice off the default (token N=A)"
+      ),
+      (
         draws { if case .broken = $0 { true } else { false } },
         {
           "<rect x=\"\($0 - 17)\" y=\"\($1 - 5)\" width=\"8\" height=\"12\" fill=\"url(#hatch)\"/>"
@@ -545,6 +558,13 @@ extension SVGTimeline {
             + "stroke=\"#475569\"/><rect x=\"\($0 - 13)\" y=\"\($1 - 6)\" width=\"7\" "
             + "height=\"10\" fill=\"#eef0f3\" stroke=\"#475569\"/>"
         }, "a state row's value (the shade changes with it; colour means nothing else)"
+      ),
+      (
+        draws { if case .band(_, _, _, 2) = $0 { true } else { false } },
+        {
+          "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"14\" height=\"10\" "
+            + "fill=\"\(Self.bandFill[2])\" stroke=\"#cbd5e1\"/>"
+        }, "a state row that keeps its value all run long"
       ),
       (
         drawsBreaks,

@@ -51,7 +51,8 @@ struct SVGTimeline {
     /// (`did`); `busy` for a job that holds its lane.
     case bar(from: Int, to: Int, label: String, did: [String], busy: Bool)
     /// A state row's value from one column to the next change, written in the band; `shade`
-    /// alternates so neighbouring values are told apart.
+    /// alternates (0, 1) so neighbouring values are told apart, and is 2 for a row that keeps
+    /// one value all run long.
     case band(from: Int, to: Int, value: String, shade: Int)
     /// A sleep's span, labelled with its due instant.
     case span(from: Int, to: Int, label: String)
@@ -84,6 +85,9 @@ struct SVGTimeline {
     case lost
     /// Jobs dropped from a lane's queue when its process died.
     case dropped
+    /// Where the schedule takes another alternative than the default, labelled as its token
+    /// writes it (`choice 7=1`).
+    case choice
     /// Where the run stops (`until:`).
     case stop
   }
@@ -373,6 +377,10 @@ struct SVGTimeline {
         "\(label) \(phrases.orderChosen(overtook: overtook))")
     case .stateShown(let row, let value):
       showState(row, value, at: time)
+    case .choiceTaken(let position, let alternative):
+      point(
+        .world, time, .choice, phrases.choiceMark(position: position, alternative: alternative),
+        phrases.choiceTaken(position: position, alternative: alternative))
     case .timerSet(let what, let delay, let due):
       // On the timers row, where the timer's firing is looked for, and in what the job did.
       let text = phrases.timerSet(what, delay: delay, due: due)
@@ -390,14 +398,16 @@ struct SVGTimeline {
     openStates[index] = (at, value, count)
   }
 
-  /// Ends the band the state row `index` shows at column `end`; how many values the row has
-  /// shown, or `nil` when it showed none.
-  private mutating func closeState(_ index: Int, at end: Int) -> Int? {
+  /// Ends the band the state row `index` shows at column `end` (`last`: the run's end); how
+  /// many values the row has shown, or `nil` when it showed none. A row that showed one value
+  /// all run long is drawn dimmed (shade 2): nothing happens to it.
+  private mutating func closeState(_ index: Int, at end: Int, last: Bool = false) -> Int? {
     guard let open = openStates.removeValue(forKey: index) else { return nil }
+    let unchanged = last && open.count == 0
     add(
       .state(index), open.column,
-      .band(from: open.column, to: end, value: open.value, shade: open.count % 2),
-      "\(stateRows[index]) = \(open.value)")
+      .band(from: open.column, to: end, value: open.value, shade: unchanged ? 2 : open.count % 2),
+      "\(stateRows[index]) = \(open.value)" + (unchanged ? " all run long" : ""))
     return open.count + 1
   }
 
@@ -431,7 +441,7 @@ struct SVGTimeline {
       closeJob(open, on: lane, at: end)
     }
     openJobs = [:]
-    for index in stateRows.indices { _ = closeState(index, at: end) }
+    for index in stateRows.indices { _ = closeState(index, at: end, last: true) }
     for (task, open) in openSleeps.sorted(by: { $0.key < $1.key }) {
       add(
         .task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)

@@ -147,11 +147,16 @@ public final class TextTraceWriter: StreamedTraceWriter {
     lines.append((["start \(report.start)"] + report.initialState).joined(separator: " · "))
     if !startRows.isEmpty { lines.append("state " + startRows.joined(separator: " · ")) }
     if let schedule = report.schedule {
-      lines.append(
+      let marks = schedule.split(separator: ":").last.map {
+        $0.split(separator: ",").map { "choice \($0)" }.joined(separator: ", ")
+      }
+      let text =
         "schedule \(schedule) · "
-          + (schedule.hasSuffix(":default")
-            ? "the default schedule, as racelab run shows the file"
-            : "not the default schedule: the file's expectations describe the default one"))
+        + (schedule.hasSuffix(":default")
+          ? "the default schedule, as racelab run shows the file"
+          : "not the default schedule: the file's expectations describe the default one; "
+            + "where it chooses otherwise, the line says so (\(marks ?? ""))")
+      lines += LineWrapping.lines(text, width: 100, indent: "         ")
     }
     return lines
   }

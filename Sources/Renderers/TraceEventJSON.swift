@@ -115,6 +115,11 @@ struct TraceEventJSON {
       )
     case .stateShown(let row, let value):
       ("stateShown", [("row", .string(row)), ("value", .string(value))])
+    case .choiceTaken(let position, let alternative):
+      (
+        "choiceTaken",
+        [("position", .int(Int64(position))), ("alternative", .int(Int64(alternative)))]
+      )
     case .timerSet(let what, let delay, let due):
       (
         "timerSet",

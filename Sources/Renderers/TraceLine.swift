@@ -12,4 +12,25 @@ enum TraceLine: Equatable {
   case more(String)
   /// An invariant that broke at `time`.
   case broken(time: VirtualTime, lane: String, invariant: String, detail: String)
+
+  /// Whether it tells a broken invariant.
+  var isBroken: Bool {
+    if case .broken = self { true } else { false }
+  }
+
+  /// The line with `marks` (`choice 7=1`) after its explanation.
+  func marked(_ marks: [String]) -> TraceLine {
+    guard !marks.isEmpty else { return self }
+    let suffix = marks.joined(separator: " · ")
+    switch self {
+    case .head(let time, let lane, let subject, let text, let continuesJob):
+      return .head(
+        time: time, lane: lane, subject: subject,
+        text: text.isEmpty ? suffix : text + " · " + suffix, continuesJob: continuesJob)
+    case .more(let text):
+      return .more(text + " · " + suffix)
+    case .broken:
+      return self
+    }
+  }
 }

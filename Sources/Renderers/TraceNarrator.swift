@@ -67,6 +67,8 @@ struct TraceNarrator {
   /// The last arrival whose instant a line told (`arrival chosen at …`): its queuing is
   /// announced by that line.
   private var chosenArrival: (label: String, time: VirtualTime)?
+  /// The marks (`choice 7=1`) of the choices off the default taken since the last line.
+  private var choiceMarks: [String] = []
   /// What each sleeping task's sleep stands for, when the model names it (`as: request`), from
   /// the sleep's start to its resumption.
   private var sleepLabels: [TaskID: String] = [:]
@@ -326,6 +328,8 @@ struct TraceNarrator {
       standalone(event.time, lane, label, phrases.orderChosen(overtook: overtook))
     case .stateShown(let row, let value):
       showRow(row, value, event: event)
+    case .choiceTaken(let position, let alternative):
+      choiceMarks.append(phrases.choiceMark(position: position, alternative: alternative))
     case .timerSet(let what, let delay, let due):
       explain(event, phrases.timerSet(what, delay: delay, due: due))
     case .hopped(let task, let target, let position, let rule):
@@ -455,10 +459,14 @@ struct TraceNarrator {
     block = current
   }
 
-  /// Writes `line`, after the creation held back, if any: its task did not start first.
+  /// Writes `line`, after the creation held back, if any: its task did not start first. The
+  /// marks of the choices taken just before go on the first line after them that is not a
+  /// broken invariant: the one that tells what they did.
   private mutating func append(_ line: TraceLine) {
+    let marks = line.isBroken ? [] : choiceMarks
+    if !marks.isEmpty { choiceMarks = [] }
     releaseHeld()
-    lines.append(line)
+    lines.append(line.marked(marks))
     lastLineEndsJob = false
   }
 

@@ -117,8 +117,13 @@ struct AnswerTests {
     #expect(status == .success)
     #expect(
       output.contains(
-        "\nschedule \(token) · not the default schedule: the file's expectations describe the "
-          + "default one\n"))
+        "\nschedule \(token) · not the default schedule: the file's expectations describe the "))
+    // Where the schedule chose otherwise, its lines carry the token's marks.
+    let marks = try #require(token.split(separator: ":").last).split(separator: ",")
+    #expect(!marks.isEmpty)
+    for mark in marks {
+      #expect(output.contains(" · choice \(mark)\n") || output.contains(" · choice \(mark) · "))
+    }
     #expect(output.contains("\nHARM: a's write won after 2 writes\n"))
     #expect(
       output.contains(

@@ -382,7 +382,8 @@ struct PictureFactsTests {
     let lines = text.split(separator: "\n").map(String.init)
     #expect(
       lines.contains(
-        "state signed-in-account a · tier-shown free · server-row-status no row · entitled-tier free"
+        "state signed-in-account a · tier-shown free · server-last-answer free · "
+          + "server-row-status no row · entitled-tier free"
       ))
     let switched = try #require(lines.firstIndex { $0.contains("switch-account b ") })
     let broken = try #require(lines[switched...].firstIndex { $0.hasPrefix("!!") })

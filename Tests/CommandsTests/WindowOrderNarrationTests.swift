@@ -46,9 +46,9 @@ struct WindowOrderNarrationTests {
     // At 2.001s, where the two instants are, before the timer fires; not at 0.001s, where the
     // show's arrival settled the order.
     let lines = replay.outputText.split(separator: "\n").map(String.init)
-    let windows = try #require(lines.firstIndex { $0.hasSuffix(Self.sameInstant) })
+    let windows = try #require(lines.firstIndex { $0.contains(Self.sameInstant + " · choice ") })
     let head = "      2.001s  1  ·     windows                    "
-    #expect(lines[windows] == head + Self.sameInstant)
+    #expect(lines[windows].hasPrefix(head + Self.sameInstant))
     // The disappear arrives first, then the timer fires behind it.
     #expect(
       lines[windows + 1].hasPrefix("      2.001s  2  ·     screen-disappear           arrives"))

@@ -77,7 +77,7 @@ import Testing
     let long = TextTraceRenderer.render(
       Self.report(timerDue: VirtualTime(nanoseconds: 90_000_000_000_000)))
     #expect(long.contains("  +0d 00:00:00.000  1  main  T1 starts"))
-    #expect(long.contains("sleep 25h → timer #1 due at +1d 01:00:00.000"))
+    #expect(long.contains("sleep 1d1h → timer #1 due at +1d 01:00:00.000"))
     #expect(long.contains("  +1d 01:00:00.000  1  ·     timer #1 fires"))
     #expect(!long.contains("90000.000s"))
   }
@@ -87,7 +87,7 @@ import Testing
     let justUnderADay = TextTraceRenderer.render(
       Self.report(timerDue: VirtualTime(nanoseconds: 86_399_000_000_000)))
     #expect(justUnderADay.contains("  00:00:00.000  1  main  T1 starts"))
-    #expect(justUnderADay.contains("sleep 86399s → timer #1 due at 23:59:59.000"))
+    #expect(justUnderADay.contains("sleep 23h59m59s → timer #1 due at 23:59:59.000"))
     #expect(justUnderADay.contains("  23:59:59.000  1  ·     timer #1 fires"))
     let tenMinutes = TextTraceRenderer.render(
       Self.report(timerDue: VirtualTime(nanoseconds: 600_000_000_000)))
