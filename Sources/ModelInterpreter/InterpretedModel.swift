@@ -211,14 +211,18 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public mutating func instantSettled(context: inout SimulationContext<InterpretedModel>) {
     observeHistory(context: &context)
-    check(context: &context) {
+    check(context: &context, when: "checked once every lane was idle at this instant") {
       if case .settled(let value) = $0 { return value } else { return nil }
     }
   }
 
   public mutating func runEnded(context: inout SimulationContext<InterpretedModel>) {
     observeHistory(context: &context)
-    check(context: &context, when: "checked when the run ended") {
+    let end =
+      context.stoppedAtStopTime
+      ? "checked when the run ended, at its until:"
+      : "checked when the run ended: nothing was left to run"
+    check(context: &context, when: end) {
       if case .atEnd(let value) = $0 { return value } else { return nil }
     }
     closeResponses(context: &context)

@@ -228,7 +228,7 @@ extension SVGTimeline {
     // next break (or the band's end) has room, so a long band still says its value where the
     // picture resumes.
     for item in items {
-      guard case .band(let from, let to, let value, let shade) = item.shape else { continue }
+      guard case .band(let from, let to, let value, _) = item.shape else { continue }
       let shown = Self.shown(value)
       let width = SVGLabelLines.width(shown, fontSize: Self.labelSize) + 8
       let end = min(to, xs.count - 1)
@@ -241,8 +241,7 @@ extension SVGTimeline {
       for start in starts {
         out.append(
           "<text x=\"\(xs[start] + 4)\" y=\"\(y(item.row) + 3)\" "
-            + "font-size=\"\(Self.labelSize)\" class=\"value\""
-            + "\(shade == 2 ? " fill=\"#6b7280\"" : "")>\(esc(shown))</text>")
+            + "font-size=\"\(Self.labelSize)\" class=\"value\">\(esc(shown))</text>")
       }
     }
     for label in labels {
@@ -444,7 +443,7 @@ extension SVGTimeline {
   }
 
   /// A state band's fill by shade: the two that alternate as the value changes, and the
-  /// dimmed one of a row that never changes.
+  /// unshaded one of a row that never changes (its value is still written as dark as any).
   static let bandFill = ["#e0f2fe", "#eef0f3", "#fafafa"]
 
   /// The glyph of a point: each kind has its own shape, so none relies on colour alone.

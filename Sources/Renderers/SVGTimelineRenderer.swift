@@ -400,7 +400,7 @@ struct SVGTimeline {
 
   /// Ends the band the state row `index` shows at column `end` (`last`: the run's end); how
   /// many values the row has shown, or `nil` when it showed none. A row that showed one value
-  /// all run long is drawn dimmed (shade 2): nothing happens to it.
+  /// all run long is drawn unshaded (shade 2): nothing happened to it.
   private mutating func closeState(_ index: Int, at end: Int, last: Bool = false) -> Int? {
     guard let open = openStates.removeValue(forKey: index) else { return nil }
     let unchanged = last && open.count == 0

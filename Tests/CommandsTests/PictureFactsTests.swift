@@ -160,7 +160,7 @@ struct PictureFactsTests {
   @Test(
     "the facts at the end of a long label are drawn, not only in its tooltip",
     arguments: [
-      ("entitlements/lost-expired-webhook-original.yaml", "member free, panel pro, entitled free"),
+      ("entitlements/lost-expired-webhook-original.yaml", "member free, panel pro, correct free"),
       (
         "subscription-cache/switch-during-refresh-original.yaml",
         "the database row is wiped, the keychain snapshot is left"

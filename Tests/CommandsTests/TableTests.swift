@@ -116,7 +116,8 @@ struct TableTests {
         "                                                  inserted into server.cache · tier pro",
         "                                                  recorded granted · tier pro",
         "      2.000s  1  main  read                       the database returned row 1 of 2 matching in server.subscriptions: tier free, updated 1",
-        "!!    2.000s     ·     BROKEN                     the app and the quota read different tiers · invariant paths-agree",
+        "!!    2.000s     ·     BROKEN                     the app and the quota read different tiers "
+          + "(checked once every lane was idle at this instant) · invariant paths-agree",
         "      3.000s  1  main  refund                     transaction opens in refund",
         "                                                  deleted 2 rows of server.subscriptions",
         "                                                  transaction in refund rolls back: declined leaves it",
