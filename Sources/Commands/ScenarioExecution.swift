@@ -79,7 +79,7 @@ public enum ScenarioExecution {
       fixHint: fixHint)
     report.figures = closing.figures
     report.about = scenario.about
-    report.operationNotes = definition.operationNotes(setup)
+    report.termNotes = definition.termNotes(setup)
     return report
   }
 

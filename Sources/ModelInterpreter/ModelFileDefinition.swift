@@ -131,11 +131,19 @@ public struct ModelFileDefinition: ModelDefinition {
     return variable.initial
   }
 
-  /// Each operation's `about:` as the scenario's variant has it.
-  public func operationNotes(_ setup: ModelSetup) -> [String: String] {
+  /// Each operation's `about:` as the scenario's variant has it, and under `recorded NAME`
+  /// the `about:`s of a record's fields (`correct: what the rows grant by the correct rule`).
+  public func termNotes(_ setup: ModelSetup) -> [String: String] {
     var notes: [String: String] = [:]
-    for operation in resolvedProgram(for: setup).operations {
+    let program = resolvedProgram(for: setup)
+    for operation in program.operations {
       if let about = operation.about { notes[operation.name] = about }
+    }
+    for record in program.records {
+      let explained = zip(record.fields, record.abouts).compactMap { field, about in
+        about.map { "\(field.name): \($0)" }
+      }
+      if !explained.isEmpty { notes["recorded \(record.name)"] = explained.joined(separator: "; ") }
     }
     return notes
   }

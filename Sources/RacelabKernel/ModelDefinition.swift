@@ -33,9 +33,10 @@ public protocol ModelDefinition: Sendable {
   /// The initial state in a few short facts for a trace's header (`app 1.4.0`, `wins 4`).
   func initialFacts(_ setup: ModelSetup) -> [String]
 
-  /// What each operation a task may call does, in a few words, by its name: a trace says it
-  /// where a task first calls it.
-  func operationNotes(_ setup: ModelSetup) -> [String: String]
+  /// What the model's own terms mean, in a few words: each operation a task may call, by its
+  /// name, and each record's fields, under `recorded NAME`. A trace says it where it first
+  /// names the term.
+  func termNotes(_ setup: ModelSetup) -> [String: String]
 
   /// The closing figures in one line (`1 attempt (1.4.0), 1 request, 1 shown, pending false`),
   /// from a summary without its answer.
@@ -55,7 +56,7 @@ extension ModelDefinition {
   public func initialFacts(_ setup: ModelSetup) -> [String] { [] }
 
   /// No notes.
-  public func operationNotes(_ setup: ModelSetup) -> [String: String] { [:] }
+  public func termNotes(_ setup: ModelSetup) -> [String: String] { [:] }
 
   /// The figures as `name value`, joined.
   public func figures(summary: [TraceField]) -> String {

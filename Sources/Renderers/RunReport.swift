@@ -50,9 +50,9 @@ public struct RunReport: Sendable {
   /// What the default schedule breaks, for a run that replays another schedule (`nil`
   /// otherwise): the closing says which of this run's breaks the default run has too.
   public var defaultViolations: [String]?
-  /// What each operation does, by name (a model file's `about:`): the text trace says it where
-  /// a task first calls it.
-  public var operationNotes: [String: String] = [:]
+  /// What the model's terms mean (a model file's `about:`s): each operation by name, each
+  /// record's fields under `recorded NAME`. The text trace says it where it first names one.
+  public var termNotes: [String: String] = [:]
 
   /// Creates a report.
   public init(

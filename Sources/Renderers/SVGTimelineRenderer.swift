@@ -370,7 +370,7 @@ struct SVGTimeline {
       point(
         .world, time, .note,
         "\(first) \(phrases.relation(order)) \(second) (by default: "
-          + "\(phrases.relation(defaultOrder)))", text)
+          + "\(phrases.relation(defaultOrder)) \(second))", text)
     case .orderChosen(let label, let overtook):
       point(
         .world, time, .note, "\(label) first",

@@ -76,7 +76,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   private var output: ChunkedOutput
   private var narrator: TraceNarrator
   private var glossing = RuleGlossary.Glossing()
-  private var calls: OperationGlossing
+  private var calls: TermGlossing
   private var places = TraceLayout.InstantPlaces()
   private var folder: RepeatFolder
 
@@ -95,7 +95,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
         words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
         instants: columns.layout.instants), brief: brief)
     self.folder = RepeatFolder(style: columns.layout.instants)
-    self.calls = OperationGlossing(notes: report.operationNotes)
+    self.calls = TermGlossing(notes: report.termNotes)
     for line in Self.header(of: report, startRows: columns.startRows) { append(line) }
     append("")
     append(layout.columnHeader)

@@ -190,14 +190,18 @@ extension ModelFileDecoder {
         continue
       }
       var fields: [Field] = []
+      var abouts: [String?] = []
       if let items = context.mapping(entry.value, "record '\(entry.key)'") {
         for item in items {
-          if let spec = typeSpec(item.value, "field '\(item.key)' of '\(entry.key)'") {
+          let what = "field '\(item.key)' of '\(entry.key)'"
+          if let spec = typeSpec(item.value, what, extra: ["about"]) {
             fields.append(Field(item.key, spec.type))
+            let about = spec.entries.entry("about")
+            abouts.append(about.flatMap { context.scalar($0.value, "'about' of \(what)") })
           }
         }
       }
-      records.append(RecordDecl(name: entry.key, fields: fields))
+      records.append(RecordDecl(name: entry.key, fields: fields, abouts: abouts))
     }
   }
 

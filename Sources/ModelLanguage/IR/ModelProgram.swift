@@ -229,11 +229,14 @@ public struct RecordDecl: Sendable, Hashable {
   public var name: String
   /// Its fields, in declaration order.
   public var fields: [Field]
+  /// What each field means, in the fields' order (its `about:`), where the file says.
+  public var abouts: [String?]
 
   /// Creates a record.
-  public init(name: String, fields: [Field]) {
+  public init(name: String, fields: [Field], abouts: [String?]? = nil) {
     self.name = name
     self.fields = fields
+    self.abouts = abouts ?? fields.map { _ in nil }
   }
 }
 

@@ -1,11 +1,11 @@
-/// Says what an operation does where a trace first names it, from the model's `about:`: a call,
-/// `T1 calls complete (the original acknowledges first, then asks the backend)`, or a task's
-/// creation, `T1 created (load-uuid: read the keychain; …)`, or a job named after it; later
-/// mentions stay as they are.
-struct OperationGlossing {
+/// Says what a model's term means where a trace first names it, from the model's `about:`s: an
+/// operation at a call, `T1 calls complete (the original acknowledges first, then asks the
+/// backend)`, a task's creation, `T1 created (load-uuid: read the keychain; …)`, or a job named
+/// after it; a record's fields at its first `recorded` line. Later mentions stay as they are.
+struct TermGlossing {
   private var unexplained: [String: String]
 
-  /// A glossing of the operations `notes` describe, by name.
+  /// A glossing of the terms `notes` describe (``RunReport/termNotes``).
   init(notes: [String: String]) {
     unexplained = notes
   }
@@ -28,8 +28,16 @@ struct OperationGlossing {
   }
 
   /// `text` with the operation it names explained the first time: at its end, ` calls NAME`;
-  /// anywhere, a task's creation `created (NAME)`.
+  /// anywhere, a task's creation `created (NAME)`; and a record's fields, the first time one
+  /// is recorded (`recorded read · …`).
   private mutating func gloss(_ text: String) -> String {
+    if text.hasPrefix("recorded ") {
+      let rest = text.dropFirst("recorded ".count)
+      let name = rest.ranges(of: " · ").first.map { rest[..<$0.lowerBound] } ?? rest
+      if let note = unexplained.removeValue(forKey: "recorded \(name)") {
+        return text + " (\(note))"
+      }
+    }
     if let range = text.ranges(of: " calls ").last {
       let call = text[range.upperBound...]
       let name = String(call.ranges(of: " with ").first.map { call[..<$0.lowerBound] } ?? call)
