@@ -43,6 +43,9 @@ struct TraceNarrator {
   /// Whether the last line written ends a job that just ended: what the model shows after a
   /// job (its state rows) goes on under it.
   private var lastLineEndsJob = false
+  /// A brief trace's job that just ended with nothing to tell: a state row it changed is told
+  /// under its head, not as a happening of its own.
+  private var quietJob: Block?
   /// An event that joined its lane's queue at this instant with no line of its own, since it
   /// waited for nothing a reader would not guess: should a later line of the same instant name
   /// it (a continuation queued behind it), its `arrives` line is written where it arrived, at
@@ -145,7 +148,11 @@ struct TraceNarrator {
   /// finished.
   mutating func read(_ event: TraceEvent) {
     let lane = event.lane.map(phrases.name(of:)) ?? Self.noLane
-    if case .stateShown = event.kind {} else { begun = true }
+    let showsARow = if case .stateShown = event.kind { true } else { false }
+    if !showsARow {
+      begun = true
+      quietJob = nil
+    }
     if let instant = arrivalsInstant, instant != event.time {
       // A later instant: their lines can no longer stand first.
       pendingArrivals.removeAll()
@@ -218,6 +225,7 @@ struct TraceNarrator {
       let ending = block
       endHappening()
       lastLineEndsJob = ending.map { $0.written || !$0.quietWhenEmpty } ?? false
+      if let ending, !lastLineEndsJob { quietJob = ending }
       if let jobLane = event.lane, holding[jobLane] == job {
         holding[jobLane] = nil
         standalone(event.time, lane, phrases.name(of: job), phrases.laneFreed(lane))
@@ -379,6 +387,13 @@ struct TraceNarrator {
       explain(event, change)
     } else if lastLineEndsJob {
       append(.more(change))
+      lastLineEndsJob = true
+    } else if let job = quietJob {
+      // The quiet job did this: its head tells the change.
+      quietJob = nil
+      block = job
+      explain(event, change)
+      endHappening()
       lastLineEndsJob = true
     } else {
       standalone(event.time, Self.noLane, row, change)

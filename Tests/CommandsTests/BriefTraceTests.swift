@@ -161,6 +161,11 @@ struct BriefTraceTests {
           + "no-silent-save-failure"))
     #expect(!brief.contains("the world chose ok"))
     #expect(brief.contains("recorded uuid-loaded · uuid uuid-2"))
+    // The save that changed the keychain is hidden bookkeeping, but its job still heads the
+    // change it made: no state row reads as a happening of its own.
+    #expect(
+      brief.contains("  keychain    T1 resumes                 keychain-uuid none → uuid-1\n"))
+    #expect(!brief.contains("  ·           keychain-uuid "))
   }
 
   @Test("reads the lost webhook in a screen, line by line")
