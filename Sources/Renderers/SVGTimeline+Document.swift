@@ -406,7 +406,7 @@ extension SVGTimeline {
     case .band(let from, let to, _, let shade):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"band\">\(title)<rect x=\"\(start)\" y=\"\(y - 8)\" width=\"\(length)\" "
-        + "height=\"16\" fill=\"\(Self.bandFill[shade])\" stroke=\"\(shade == 2 ? "#cbd5e1" : "#475569")\"/></g>"
+        + "height=\"16\" fill=\"\(shade == 0 ? "#e0f2fe" : "#eef0f3")\" stroke=\"#475569\"/></g>"
     case .span(let from, let to, _):
       let (start, length) = extent(from, to, xs: xs)
       return "<g class=\"span\">\(title)<rect x=\"\(start)\" y=\"\(y - 5)\" width=\"\(length)\" "
@@ -441,10 +441,6 @@ extension SVGTimeline {
   private func extent(_ from: Int, _ to: Int, xs: [Int]) -> (start: Int, length: Int) {
     (xs[from], max(6, xs[to] - xs[from]))
   }
-
-  /// A state band's fill by shade: the two that alternate as the value changes, and the
-  /// unshaded one of a row that never changes (its value is still written as dark as any).
-  static let bandFill = ["#e0f2fe", "#eef0f3", "#fafafa"]
 
   /// The glyph of a point: each kind has its own shape, so none relies on colour alone.
   private func glyph(_ mark: Mark, x: Int, y: Int) -> String {
@@ -557,13 +553,6 @@ extension SVGTimeline {
             + "stroke=\"#475569\"/><rect x=\"\($0 - 13)\" y=\"\($1 - 6)\" width=\"7\" "
             + "height=\"10\" fill=\"#eef0f3\" stroke=\"#475569\"/>"
         }, "a state row's value (the shade changes with it; colour means nothing else)"
-      ),
-      (
-        draws { if case .band(_, _, _, 2) = $0 { true } else { false } },
-        {
-          "<rect x=\"\($0 - 20)\" y=\"\($1 - 6)\" width=\"14\" height=\"10\" "
-            + "fill=\"\(Self.bandFill[2])\" stroke=\"#cbd5e1\"/>"
-        }, "a state row that keeps its value all run long"
       ),
       (
         drawsBreaks,

@@ -51,8 +51,7 @@ struct SVGTimeline {
     /// (`did`); `busy` for a job that holds its lane.
     case bar(from: Int, to: Int, label: String, did: [String], busy: Bool)
     /// A state row's value from one column to the next change, written in the band; `shade`
-    /// alternates (0, 1) so neighbouring values are told apart, and is 2 for a row that keeps
-    /// one value all run long.
+    /// alternates so neighbouring values are told apart.
     case band(from: Int, to: Int, value: String, shade: Int)
     /// A sleep's span, labelled with its due instant.
     case span(from: Int, to: Int, label: String)
@@ -398,16 +397,14 @@ struct SVGTimeline {
     openStates[index] = (at, value, count)
   }
 
-  /// Ends the band the state row `index` shows at column `end` (`last`: the run's end); how
-  /// many values the row has shown, or `nil` when it showed none. A row that showed one value
-  /// all run long is drawn unshaded (shade 2): nothing happened to it.
-  private mutating func closeState(_ index: Int, at end: Int, last: Bool = false) -> Int? {
+  /// Ends the band the state row `index` shows at column `end`; how many values the row has
+  /// shown, or `nil` when it showed none.
+  private mutating func closeState(_ index: Int, at end: Int) -> Int? {
     guard let open = openStates.removeValue(forKey: index) else { return nil }
-    let unchanged = last && open.count == 0
     add(
       .state(index), open.column,
-      .band(from: open.column, to: end, value: open.value, shade: unchanged ? 2 : open.count % 2),
-      "\(stateRows[index]) = \(open.value)" + (unchanged ? " all run long" : ""))
+      .band(from: open.column, to: end, value: open.value, shade: open.count % 2),
+      "\(stateRows[index]) = \(open.value)")
     return open.count + 1
   }
 
@@ -441,7 +438,7 @@ struct SVGTimeline {
       closeJob(open, on: lane, at: end)
     }
     openJobs = [:]
-    for index in stateRows.indices { _ = closeState(index, at: end, last: true) }
+    for index in stateRows.indices { _ = closeState(index, at: end) }
     for (task, open) in openSleeps.sorted(by: { $0.key < $1.key }) {
       add(
         .task(task), open.column, .span(from: open.column, to: end, label: open.label), open.label)
