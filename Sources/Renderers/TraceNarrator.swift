@@ -429,7 +429,11 @@ struct TraceNarrator {
   /// operation such as `T1 fire`) opens a happening under its own subject, unless it
   /// ``ModelNote/continues`` the one in progress.
   private mutating func narrate(_ note: ModelNote, event: TraceEvent) {
-    if let current = block, current.task != nil, !note.continues, current.subject != note.subject {
+    // A brief trace that told nothing of the job yet tells the note under the job's own head
+    // (`T2 resumes  the world chose fails`), so the reader knows whose it is.
+    if let current = block, current.task != nil, !note.continues, current.subject != note.subject,
+      !(brief && current.needsHead && !current.continuesJob)
+    {
       flushCreated()
       flushStart()
       block = Block(

@@ -39,7 +39,7 @@ struct BriefTraceTests {
     "!! ", "cancel T", "→ timer #", "its length is a window", "returned normally", " threw ",
     "isCancelled = true", "isActive = false", "thrown out of its body", "killed with its process",
     "arrival chosen at", "order chosen", "never arrives", "busy until", "free again",
-    "lanes frozen", "lanes thawed", "dropped", "the run stops here", "returns early",
+    "lanes frozen", "lanes thawed", "the process died", "the run stops here", "returns early",
     "not cancelled, goes on", "catch → return", " awaits ", " ended → ", "yield → ", "arrives",
   ]
 
@@ -165,6 +165,11 @@ struct BriefTraceTests {
     // change it made: no state row reads as a happening of its own.
     #expect(
       brief.contains("  keychain    T1 resumes                 keychain-uuid none → uuid-1\n"))
+    // A world choice in a job the brief trace tells nothing else of heads that job's line.
+    #expect(
+      brief.contains(
+        "  keychain    T2 resumes                 the world chose fails (the default: ok) · "
+          + "choice 7=1\n"))
     #expect(!brief.contains("  ·           keychain-uuid "))
   }
 
@@ -184,9 +189,9 @@ struct BriefTraceTests {
                                                                        server-row-status active → expired
          +31d 01:00:00.000  1  app.main     refresh                    ask the server (or fall back offline) and show the answer · T32 (refresh) starts · request in flight 100ms → timer #1 due at +31d 01:00:00.100
          +31d 01:00:00.100  1  app.main     T32 resumes                request returned normally · isCancelled = false
-         +31d 01:00:00.100     server.main  read                       recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, correct free (ocr: whether the server allows OCR, the one yes-or-no of the six; correct: not one of the six: what the account's rows grant today by the correct rule, the answer each should give)
+         +31d 01:00:00.100  2  server.main  T32 resumes                recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, correct free (ocr: whether the server allows OCR, the one yes-or-no of the six; correct: not one of the six: what the account's rows grant today by the correct rule, the answer each should give)
                                                                        the console panel answers pro where the app's query answers free: the panel reads the newest row whatever its status
-         +31d 01:00:00.100     app.main     shown                      recorded shown · account a, tier free, server-says free, online true
+         +31d 01:00:00.100  3  app.main     T32 resumes                recorded shown · account a, tier free, server-says free, online true
                                                                        the app shows free
       !! +31d 01:00:00.100     ·            BROKEN                     the six questions about one account gave different tiers: the round's recorded read lists the six answers (app, message, quota, ocr, member, panel) (checked once every lane was idle at this instant) · invariant paths-agree
          +31d 01:30:00.000  1  ·            expiry-cron                T33 (expire-rows) starts on server.main · the original has no expiry cron: nothing is checked or changed
