@@ -189,10 +189,11 @@ struct BriefTraceTests {
                                                                        server-row-status active → expired
          +31d 01:00:00.000  1  app.main     refresh                    ask the server (or fall back offline) and show the answer · T32 (refresh) starts · request in flight 100ms → timer #1 due at +31d 01:00:00.100
          +31d 01:00:00.100  1  app.main     T32 resumes                request returned normally · isCancelled = false
-         +31d 01:00:00.100  2  server.main  T32 resumes                recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, correct free (ocr: whether the server allows OCR, the one yes-or-no of the six; correct: not one of the six: what the account's rows grant today by the correct rule, the answer each should give)
+         +31d 01:00:00.100  2  server.main  T32 resumes                recorded read · account a, app free, message free, quota free, ocr false, member free, panel pro, correct free (ocr: whether the server allows OCR, the one yes-or-no of the six; member: the tier the admin console's member list shows; panel: the tier the admin console's subscription panel shows, which support staff read; correct: not one of the six: what the account's rows grant today by the correct rule, the answer each should give)
                                                                        the console panel answers pro where the app's query answers free: the panel reads the newest row whatever its status
          +31d 01:00:00.100  3  app.main     T32 resumes                recorded shown · account a, tier free, server-says free, online true
                                                                        the app shows free
+                                                                       server-last-answer none → free
       !! +31d 01:00:00.100     ·            BROKEN                     the six questions about one account gave different tiers: the round's recorded read lists the six answers (app, message, quota, ocr, member, panel) (checked once every lane was idle at this instant) · invariant paths-agree
          +31d 01:30:00.000  1  ·            expiry-cron                T33 (expire-rows) starts on server.main · the original has no expiry cron: nothing is checked or changed
          +32d 00:00:00.000  1  ·            until                      the run stops here; what is due later never happens

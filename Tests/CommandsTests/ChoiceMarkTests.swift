@@ -7,7 +7,7 @@ import Testing
 
 /// A trace marks each choice its schedule takes off the default (`choice 7=1`) on the line that
 /// tells what the choice did, numbered as a schedule token numbers them, so a reader can find
-/// each part of `e9567a05:7=1` in the trace.
+/// each part of `2536e5b4:7=1` in the trace.
 struct ChoiceMarkTests {
   /// Random schedules over every timeline scenario reach every kind of choice point (orders of
   /// one instant, lanes, windows, the world's replies, lost happenings); their marks must be

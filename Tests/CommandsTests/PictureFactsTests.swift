@@ -382,7 +382,7 @@ struct PictureFactsTests {
     let lines = text.split(separator: "\n").map(String.init)
     #expect(
       lines.contains(
-        "state signed-in-account a · tier-shown free · server-last-answer free · "
+        "state signed-in-account a · tier-shown free · server-last-answer none · "
           + "server-row-status no row · entitled-tier free"
       ))
     let switched = try #require(lines.firstIndex { $0.contains("switch-account b ") })
