@@ -238,7 +238,7 @@ struct PictureFactsTests {
 
   @Test("a state row's band says its value again after each break of the time axis")
   func bandsAreLabelledAfterBreaks() throws {
-    let reading = try picture("subscription-cache/refund-during-refresh-original.yaml")
+    let reading = try picture("subscription-cache/refund-after-foreground-original.yaml")
     let values = reading.elements.filter {
       $0.name == "text" && $0.attributes["class"] == "value"
     }
@@ -403,7 +403,7 @@ struct ComparePictureLayoutTests {
       "review-prompt/canonical/busy-main-disappear-original.yaml",
       "original,cancel-guard,foreground-guard"
     ),
-    ("subscription-cache/refund-during-refresh-original.yaml", "original,fixed,late-crash"),
+    ("subscription-cache/refund-after-foreground-original.yaml", "original,fixed,late-crash"),
     ("entitlements/account-switch-original.yaml", "original,grace-cut,grace-uncapped,fixed"),
     ("entitlements/account-switch-original.yaml", "original,grace-cut"),
   ]
