@@ -120,7 +120,7 @@ public struct CheckCommand: Sendable {
     let counterexamples = Set(tally.counterexampleGoldens)
     for orphan in Files.list(traces, suffixes: [".trace", ".svg"])
     where goldens[Self.traceName(of: orphan)] == nil
-      || (orphan.hasSuffix(Self.counterexampleSuffix)
+      || (Self.keepsACounterexample(orphan)
         && !counterexamples.contains(Files.join(traces, orphan)))
     {
       let trace = Self.traceName(of: orphan)
@@ -142,14 +142,24 @@ public struct CheckCommand: Sendable {
     return status
   }
 
-  /// The end of the name of a golden that keeps a counterexample (`a/b.counterexample.trace`).
-  static let counterexampleSuffix = ".counterexample.trace"
+  /// The end of the name of a golden that keeps the counterexample of `name`, one of `kept`,
+  /// the invariants whose counterexamples its scenario keeps: `.counterexample.trace` for the
+  /// only one, `.counterexample.NAME.trace` for one of several.
+  static func counterexampleSuffix(of name: String, among kept: [String]) -> String {
+    kept.count == 1 ? ".counterexample.trace" : ".counterexample.\(name).trace"
+  }
 
-  /// The trace golden a golden belongs to: `a/b.svg` and `a/b.counterexample.trace` →
-  /// `a/b.trace`.
+  /// Whether `golden` keeps a counterexample (`a/b.counterexample.trace`,
+  /// `a/b.counterexample.stores-agree.trace`).
+  static func keepsACounterexample(_ golden: String) -> Bool {
+    golden.hasSuffix(".trace") && golden.contains(".counterexample.")
+  }
+
+  /// The trace golden a golden belongs to: `a/b.svg`, `a/b.counterexample.trace` and
+  /// `a/b.counterexample.NAME.trace` → `a/b.trace`.
   static func traceName(of golden: String) -> String {
-    if golden.hasSuffix(counterexampleSuffix) {
-      return String(golden.dropLast(counterexampleSuffix.count)) + ".trace"
+    if keepsACounterexample(golden), let marker = golden.ranges(of: ".counterexample.").last {
+      return String(golden[..<marker.lowerBound]) + ".trace"
     }
     return golden.hasSuffix(".svg") ? String(golden.dropLast(".svg".count)) + ".trace" : golden
   }

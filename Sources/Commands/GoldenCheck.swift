@@ -49,7 +49,7 @@ struct GoldenCheck {
     var exploration: ExplorationReport?
     if case .timeline = file.scenario.content,
       (explore && file.scenario.exploreViolations != nil)
-        || file.scenario.exploreCounterexample != nil
+        || !file.scenario.exploreCounterexamples.isEmpty
     {
       exploration = Exploration(
         file: file, settings: ExploreSettings().forFile(file.scenario, limits: limits)
@@ -60,9 +60,13 @@ struct GoldenCheck {
       status = max(status, judge(exploration, file, console: console))
     }
     var settled = [settle(goldenPath, with: output.text, what: "trace", console: console)]
-    if let name = file.scenario.exploreCounterexample, let exploration {
-      tally.counterexampleGoldens.append(counterexamplePath)
-      settled.append(settleCounterexample(of: name, in: exploration, console: console))
+    if let exploration {
+      for name in file.scenario.exploreCounterexamples {
+        let kept = file.scenario.exploreCounterexamples
+        tally.counterexampleGoldens.append(counterexamplePath(of: name, among: kept))
+        settled.append(
+          settleCounterexample(of: name, among: kept, in: exploration, console: console))
+      }
     }
     // A picture is kept only where one was committed: then it is checked and updated too.
     if case .timeline = file.scenario.content, case .file = goldens.read(picturePath) {
@@ -83,26 +87,30 @@ struct GoldenCheck {
     String(goldenPath.dropLast(".trace".count)) + ".svg"
   }
 
-  /// The golden of the counterexample `explore: {counterexample: NAME}` keeps: the trace's
-  /// golden with `.counterexample.trace` for `.trace`.
-  var counterexamplePath: String {
-    String(goldenPath.dropLast(".trace".count)) + CheckCommand.counterexampleSuffix
+  /// The golden of the counterexample of `name`, one of `kept`, the invariants whose
+  /// counterexamples `explore: {counterexample: …}` keeps: the trace's golden with
+  /// `.counterexample.trace` for `.trace` when the file keeps one, `.counterexample.NAME.trace`
+  /// when it keeps several.
+  func counterexamplePath(of name: String, among kept: [String]) -> String {
+    String(goldenPath.dropLast(".trace".count))
+      + CheckCommand.counterexampleSuffix(of: name, among: kept)
   }
 
   /// Compares the trace of `name`'s shortest counterexample in `exploration` with its golden;
   /// fails when the exploration found none.
   private func settleCounterexample(
-    of name: String, in exploration: ExplorationReport, console: Console
+    of name: String, among kept: [String], in exploration: ExplorationReport, console: Console
   ) -> Settled {
+    let path = counterexamplePath(of: name, among: kept)
     guard let trace = exploration.violations.first(where: { $0.name == name })?.trace else {
       console.write(
         "\(console.red("FAIL")) \(scenarioPath.shown): explore found no counterexample for "
-          + "\(name), whose shortest its 'counterexample:' keeps in \(counterexamplePath.shown)\n")
+          + "\(name), whose shortest its 'counterexample:' keeps in "
+          + "\(path.shown)\n")
       return .failed
     }
     return settle(
-      counterexamplePath, with: TextTraceRenderer.render(trace), what: "counterexample",
-      console: console)
+      path, with: TextTraceRenderer.render(trace), what: "counterexample", console: console)
   }
 
   /// How one golden compared with what the run gives now.

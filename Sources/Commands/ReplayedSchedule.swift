@@ -18,12 +18,19 @@ extension ScenarioFile {
     var hint =
       "other orders break \(missing.joined(separator: ", ")) (the file's explore:), which "
       + "this run does not show: racelab explore \(ShellWord.quoted(name))"
-    if let kept = scenario.exploreCounterexample {
+    let kept = scenario.exploreCounterexamples
+    if !kept.isEmpty {
       let suffix = ScenarioFiles.suffixes.first { name.hasSuffix($0) } ?? ""
       let golden = name.dropLast(suffix.count)
+      let places = kept.map { invariant in
+        "\(invariant) in \(golden)\(CheckCommand.counterexampleSuffix(of: invariant, among: kept))"
+      }
       hint +=
-        "; the shortest counterexample of \(kept) is kept beside this trace's golden, in "
-        + "\(golden)\(CheckCommand.counterexampleSuffix)"
+        kept.count == 1
+        ? "; the shortest counterexample of \(kept[0]) is kept beside this trace's golden, in "
+          + "\(golden)\(CheckCommand.counterexampleSuffix(of: kept[0], among: kept))"
+        : "; the shortest counterexample of each is kept beside this trace's golden: "
+          + places.joined(separator: ", ")
     }
     return hint
   }

@@ -44,8 +44,15 @@ public enum ScenarioJSONSchema {
             "type": "boolean", "description": "explore the state graph, as --state-graph does",
           ],
           "counterexample": [
-            "enum": vocabulary.invariants.map(\.name),
-            "description": "an invariant of violations whose shortest counterexample check keeps",
+            "oneOf": [
+              ["enum": vocabulary.invariants.map(\.name)],
+              [
+                "type": "array", "uniqueItems": true,
+                "items": ["enum": vocabulary.invariants.map(\.name)],
+              ],
+            ],
+            "description":
+              "invariants of violations (one, or a list) whose shortest counterexamples check keeps",
           ],
         ], description: "what explore must find"),
       "task": ["type": "array", "description": "a task body replacing the first one"],

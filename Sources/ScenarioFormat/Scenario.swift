@@ -28,9 +28,10 @@ public struct Scenario: Sendable {
   public var exploreStateGraph = false
   /// Where the file's `explore:` key is, if it has one: a verdict against it is reported there.
   public var exploreLocation: SourceLocation?
-  /// `explore: {counterexample: NAME}`: the invariant (one of ``exploreViolations``) whose
-  /// shortest counterexample `check` keeps as a golden beside the scenario's trace.
-  public var exploreCounterexample: String?
+  /// `explore: {counterexample: NAME}` or `[NAME, …]`: the invariants (of
+  /// ``exploreViolations``) whose shortest counterexamples `check` keeps as goldens beside the
+  /// scenario's trace.
+  public var exploreCounterexamples: [String] = []
 
   /// What the file asks for.
   public enum Content: Sendable {

@@ -59,7 +59,7 @@ struct ScenarioDecoder {
     let expectations =
       entries.entry("expect").map { decodeExpectations($0.value, vocabulary) } ?? []
     let explore = entries.entry("explore").map { decodeExplore($0.value, vocabulary) }
-    if let explore, explore.counterexample != nil, case .table = content {
+    if let explore, !explore.counterexamples.isEmpty, case .table = content {
       context.error(
         entries.entry("explore")?.keyLocation ?? root.location,
         "a truth table has no schedules, so no counterexample to keep")
@@ -71,7 +71,7 @@ struct ScenarioDecoder {
       exploreViolations: explore?.violations, exploreRandom: explore?.random,
       exploreStateGraph: explore?.stateGraph ?? false)
     scenario.exploreLocation = entries.entry("explore")?.keyLocation
-    scenario.exploreCounterexample = explore?.counterexample
+    scenario.exploreCounterexamples = explore?.counterexamples ?? []
     return scenario
   }
 
@@ -244,9 +244,9 @@ struct ScenarioDecoder {
     _ node: YAMLNode, _ vocabulary: ModelVocabulary
   ) -> (
     violations: [String], random: (runs: Int, seed: UInt64)?, stateGraph: Bool,
-    counterexample: String?
+    counterexamples: [String]
   ) {
-    guard let entries = context.mapping(node, "'explore'") else { return ([], nil, false, nil) }
+    guard let entries = context.mapping(node, "'explore'") else { return ([], nil, false, []) }
     context.checkKeys(
       entries, allowed: ["violations", "random", "seed", "state-graph", "counterexample"],
       in: "'explore'")
@@ -264,17 +264,31 @@ struct ScenarioDecoder {
     let violations =
       entries.entry("violations").flatMap { decodeInvariants($0.value, vocabulary, "'violations'") }
       ?? []
-    var counterexample: String?
-    if let entry = entries.entry("counterexample"),
-      let name = context.scalar(entry.value, "'counterexample'")
-    {
-      if violations.contains(name) {
-        counterexample = name
+    var counterexamples: [String] = []
+    if let entry = entries.entry("counterexample") {
+      // One invariant, or a list of them: each one's shortest counterexample is kept.
+      let named: [(name: String, location: SourceLocation)]
+      if case .sequence(let items) = entry.value.content {
+        var names = decodeInvariants(entry.value, vocabulary, "'counterexample'") ?? []
+        named = items.compactMap { item in
+          guard case .scalar(let word, _) = item.content, let index = names.firstIndex(of: word)
+          else { return nil }
+          names.remove(at: index)  // a name listed twice is reported once, by the list
+          return (word, item.location)
+        }
       } else {
-        context.error(
-          entry.value.location,
-          "'counterexample: \(name)' keeps the shortest counterexample of an invariant the file "
-            + "expects to break; list it under 'violations' too")
+        let word = context.scalar(entry.value, "'counterexample'")
+        named = word.map { [($0, entry.value.location)] } ?? []
+      }
+      for (name, location) in named {
+        if violations.contains(name) {
+          counterexamples.append(name)
+        } else {
+          context.error(
+            location,
+            "'counterexample: \(name)' keeps the shortest counterexample of an invariant the "
+              + "file expects to break; list it under 'violations' too")
+        }
       }
     }
     let counts: ValueKind = .integer(1...1_000_000_000)
@@ -285,12 +299,12 @@ struct ScenarioDecoder {
     if case .int(let count) = runs {
       var start: UInt64 = 1
       if case .int(let value) = seed { start = UInt64(value) }
-      return (violations, (Int(count), start), stateGraph, counterexample)
+      return (violations, (Int(count), start), stateGraph, counterexamples)
     }
     if let entry = entries.entry("seed"), runs == nil, entries.entry("random") == nil {
       context.error(entry.keyLocation, "'seed' goes with 'random: N'")
     }
-    return (violations, nil, stateGraph, counterexample)
+    return (violations, nil, stateGraph, counterexamples)
   }
 
   private mutating func decodeInvariants(
