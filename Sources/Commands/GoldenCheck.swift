@@ -61,8 +61,8 @@ struct GoldenCheck {
     }
     var settled = [settle(goldenPath, with: output.text, what: "trace", console: console)]
     if let exploration {
-      for name in file.scenario.exploreCounterexamples {
-        let kept = file.scenario.exploreCounterexamples
+      let kept = file.scenario.exploreCounterexamples
+      for name in kept {
         tally.counterexampleGoldens.append(counterexamplePath(of: name, among: kept))
         settled.append(
           settleCounterexample(of: name, among: kept, in: exploration, console: console))

@@ -22,15 +22,15 @@ extension ScenarioFile {
     if !kept.isEmpty {
       let suffix = ScenarioFiles.suffixes.first { name.hasSuffix($0) } ?? ""
       let golden = name.dropLast(suffix.count)
-      let places = kept.map { invariant in
-        "\(invariant) in \(golden)\(CheckCommand.counterexampleSuffix(of: invariant, among: kept))"
+      let file = { (invariant: String) in
+        "\(golden)\(CheckCommand.counterexampleSuffix(of: invariant, among: kept))"
       }
       hint +=
         kept.count == 1
         ? "; the shortest counterexample of \(kept[0]) is kept beside this trace's golden, in "
-          + "\(golden)\(CheckCommand.counterexampleSuffix(of: kept[0], among: kept))"
+          + file(kept[0])
         : "; the shortest counterexample of each is kept beside this trace's golden: "
-          + places.joined(separator: ", ")
+          + kept.map { "\($0) in \(file($0))" }.joined(separator: ", ")
     }
     return hint
   }

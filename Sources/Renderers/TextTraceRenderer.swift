@@ -76,7 +76,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   private var output: ChunkedOutput
   private var narrator: TraceNarrator
   private var glossing = RuleGlossary.Glossing()
-  private var calls: TermGlossing
+  private var terms: TermGlossing
   private var places = TraceLayout.InstantPlaces()
   private var folder: RepeatFolder
 
@@ -95,7 +95,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
         words: RuntimeWords(runtime: report.runtime), laneNames: report.laneNames,
         instants: columns.layout.instants), brief: brief)
     self.folder = RepeatFolder(style: columns.layout.instants)
-    self.calls = TermGlossing(notes: report.termNotes)
+    self.terms = TermGlossing(notes: report.termNotes)
     for line in Self.header(of: report, startRows: columns.startRows) { append(line) }
     append("")
     append(layout.columnHeader)
@@ -120,7 +120,7 @@ public final class TextTraceWriter: StreamedTraceWriter {
   private func writeBody(_ output: RepeatFolder.Output) {
     switch output {
     case .line(let line):
-      let glossed = calls.gloss(glossing.gloss(line))
+      let glossed = terms.gloss(glossing.gloss(line))
       append(layout.format(glossed, place: places.place(of: glossed)))
     case .fold(let fold):
       append(layout.format(.more(fold.text), place: nil))
