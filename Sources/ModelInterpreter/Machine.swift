@@ -232,11 +232,13 @@ extension InterpretedModel {
       return unwind(.declared(error), &frame, task: task, context: &context)
     case .choose(let label, let names, let targets):
       let pick = context.choose(label, among: targets.count)
+      let operation = frame.top.operation
       context.note(
         ModelNote(
           kind: "chosen", task: task, subject: "choose",
           detail: [
             "the world chose \(names[pick])"
+              + (operation >= 0 ? " for \(program.operations[operation].name)" : "")
               + (pick == 0 ? "" : " (the default: \(names[0]))")
           ],
           fields: [TraceField("alternative", .int(Int64(pick)))]))

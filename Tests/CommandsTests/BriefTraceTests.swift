@@ -153,7 +153,7 @@ struct BriefTraceTests {
       files: [repositoryRoot.appendingPathComponent(path).path], schedule: String(schedule))
     command.brief = true
     let brief = capture { command.execute(console: $0) }.output
-    #expect(brief.contains("the world chose fails (the default: ok)"))
+    #expect(brief.contains("the world chose fails for save-keychain (the default: ok)"))
     // The closing says which breaks the default run has too.
     #expect(
       brief.contains(
@@ -168,7 +168,7 @@ struct BriefTraceTests {
     // A world choice in a job the brief trace tells nothing else of heads that job's line.
     #expect(
       brief.contains(
-        "  keychain    T2 resumes                 the world chose fails (the default: ok) · "
+        "  keychain    T2 resumes                 the world chose fails for save-keychain (the default: ok) · "
           + "choice 7=1\n"))
     #expect(!brief.contains("  ·           keychain-uuid "))
   }
