@@ -54,7 +54,8 @@ struct CounterexampleGoldenTests {
     return folder
   }
 
-  func check(_ folder: TemporaryFolder, update: Bool = false) -> (
+  /// `racelab check` of the folder's `scenarios/` against its `traces/`.
+  static func check(_ folder: TemporaryFolder, update: Bool = false) -> (
     status: ExitStatus, output: String, error: String
   ) {
     capture {
@@ -86,26 +87,26 @@ struct CounterexampleGoldenTests {
   @Test func checkKeepsTheCounterexampleAsAGolden() throws {
     let folder = try folder()
     defer { folder.remove() }
-    let written = check(folder, update: true)
+    let written = Self.check(folder, update: true)
     #expect(written.status == .success, "\(written.output)\(written.error)")
     #expect(written.output.contains("created \(folder.path("traces/s.counterexample.trace"))"))
     let golden = String(
       decoding: try #require(folder.read("traces/s.counterexample.trace")), as: UTF8.self)
     #expect(golden.contains(" · not the default schedule: the file's expectations describe"))
     #expect(golden.contains("\nbroken: b-last\n"))
-    #expect(check(folder).status == .success)
+    #expect(Self.check(folder).status == .success)
 
     try folder.write(
       "traces/s.counterexample.trace", golden.replacingOccurrences(of: "a", with: "A"))
-    let changed = check(folder)
+    let changed = Self.check(folder)
     #expect(changed.status == .failure)
     #expect(changed.output.contains("counterexample differs from"), "\(changed.output)")
 
     try folder.write(
       "scenarios/s.yaml",
       Self.scenario.replacingOccurrences(of: "  counterexample: b-last\n", with: ""))
-    _ = check(folder, update: true)
-    let dropped = check(folder)
+    _ = Self.check(folder, update: true)
+    let dropped = Self.check(folder)
     #expect(dropped.status == .failure)
     #expect(
       dropped.error.contains(

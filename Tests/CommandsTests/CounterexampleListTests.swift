@@ -58,20 +58,10 @@ struct CounterexampleListTests {
     return folder
   }
 
-  func check(_ folder: TemporaryFolder, update: Bool = false) -> (
-    status: ExitStatus, output: String, error: String
-  ) {
-    capture {
-      CheckCommand(
-        scenarios: folder.path("scenarios"), traces: folder.path("traces"), update: update
-      ).execute(console: $0)
-    }
-  }
-
   @Test func eachListedInvariantGetsItsOwnGolden() throws {
     let folder = try folder(counterexample: "[a-not-last, b-not-last]")
     defer { folder.remove() }
-    let written = check(folder, update: true)
+    let written = CounterexampleGoldenTests.check(folder, update: true)
     #expect(written.status == .success, "\(written.output)\(written.error)")
     for name in ["a-not-last", "b-not-last"] {
       let golden = String(
@@ -80,7 +70,7 @@ struct CounterexampleListTests {
       #expect(golden.contains("\nbroken: \(name)\n"), "\(golden)")
     }
     #expect(folder.read("traces/s.counterexample.trace") == nil)
-    #expect(check(folder).status == .success)
+    #expect(CounterexampleGoldenTests.check(folder).status == .success)
     // The default trace names both files.
     let trace = String(decoding: try #require(folder.read("traces/s.trace")), as: UTF8.self)
     #expect(trace.contains("s.counterexample.a-not-last.trace"))
@@ -89,8 +79,8 @@ struct CounterexampleListTests {
     // Dropping one name from the list leaves its golden orphaned, and the other is then the
     // only one, under the plain name.
     try folder.write("scenarios/s.yaml", Self.scenario(counterexample: "[a-not-last]"))
-    _ = check(folder, update: true)
-    let dropped = check(folder)
+    _ = CounterexampleGoldenTests.check(folder, update: true)
+    let dropped = CounterexampleGoldenTests.check(folder)
     #expect(dropped.status == .failure)
     #expect(folder.read("traces/s.counterexample.trace") != nil)
     #expect(
