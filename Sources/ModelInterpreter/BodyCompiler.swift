@@ -149,8 +149,9 @@ struct BodyCompiler {
       _ = emit(.assignLocal(counter, Self.successor(of: counter)), line: line)
       _ = emit(.jump(top), line: line)
       land(exit)
-    case .record(let record, let values): _ = emit(.record(record, values), line: line)
-    case .say(let parts): _ = emit(.say(parts), line: line)
+    case .record(let record, let values, let quiet):
+      _ = emit(.record(record, values, quiet: quiet), line: line)
+    case .say(let parts, let heading): _ = emit(.say(parts, heading: heading), line: line)
     case .insert(let slot, let values): _ = emit(.insert(slot: slot, values), line: line)
     case .update(let slot, let filter, let assignments):
       _ = emit(.update(slot: slot, where: filter, assignments), line: line)

@@ -137,6 +137,21 @@ extension InterpretedModel {
       return .int(difference)
     case .mix(let operand):
       return .int(Self.mix(try evaluate(operand, scope, context: &context).integer))
+    case .shown(let operand, let type):
+      let words = program.text(try evaluate(operand, scope, context: &context), as: type)
+      try spend(words.utf8.count)
+      return .text(words)
+    case .joined(let list, let separator, let item):
+      guard case .list(let items) = try evaluate(list, scope, context: &context),
+        case .text(let between) = try evaluate(separator, scope, context: &context)
+      else { return .text("") }
+      var text = ""
+      for (index, value) in items.enumerated() {
+        let words = (index > 0 ? between : "") + program.text(value, as: item)
+        try spend(words.utf8.count)
+        text += words
+      }
+      return .text(text)
     case .length(let operand):
       guard case .list(let items) = try evaluate(operand, scope, context: &context) else {
         return .int(0)

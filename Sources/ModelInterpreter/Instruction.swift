@@ -40,8 +40,8 @@ enum Instruction: Sendable, Hashable {
   case after(Expression, operation: Int, arguments: [Expression])
   /// `into = list[index]` (locals), for `for-each`.
   case element(into: Int, list: Int, index: Int)
-  case record(Int, [Expression])
-  case say([SayPart])
+  case record(Int, [Expression], quiet: Bool)
+  case say([SayPart], heading: String?)
   case insert(slot: Int, [Expression])
   case update(slot: Int, where: Expression?, [ColumnAssignment])
   case delete(slot: Int, where: Expression?)

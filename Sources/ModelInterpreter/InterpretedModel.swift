@@ -96,7 +96,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public mutating func prepare(context: inout SimulationContext<InterpretedModel>) {
     for (index, operation) in program.operations.enumerated() {
-      _ = context.addProgram(TaskProgram(name: operation.name, drivenBy: index))
+      _ = context.addProgram(TaskProgram(name: operation.shownName, drivenBy: index))
     }
     schedulePeriodicJobs(context: &context)
     showPictureRows(context: &context)
@@ -139,7 +139,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     }
   }
 
-  public func name(of operation: Int) -> String { program.operations[operation].name }
+  public func name(of operation: Int) -> String { program.operations[operation].shownName }
 
   public mutating func perform(
     _ operation: Int, task: TaskID, context: inout SimulationContext<InterpretedModel>
@@ -236,8 +236,38 @@ public struct InterpretedModel: SimulationModel, Sendable {
       values.append(value)
       closing.append(TraceField(field.field, program.reported(value, as: field.type)))
     }
+    if let figures = figures(summary: values, context: &context) {
+      closing.append(RunFigures.field(figures))
+    }
     if let answer = answer(summary: values, context: &context) { closing.append(answer.field) }
     closingSummary = closing
+  }
+
+  /// The names an answer or the figures read besides state: the summary's values, then
+  /// whether each invariant broke, then whether any did.
+  private func closingScope(
+    summary: [Value], context: SimulationContext<InterpretedModel>
+  ) -> Scope {
+    let broken = program.invariants.map { Value.bool(context.violations.contains($0.name)) }
+    return Scope(locals: Locals(summary + broken + [.bool(!context.violations.isEmpty)]))
+  }
+
+  /// The program's `figures:` sentence, filled in with the summary's values and the broken
+  /// invariants; `nil` when it has none (a part that cannot be read shows `none`).
+  private mutating func figures(
+    summary: [Value], context: inout SimulationContext<InterpretedModel>
+  ) -> String? {
+    guard let parts = program.figures else { return nil }
+    let scope = closingScope(summary: summary, context: context)
+    var text = ""
+    for part in parts {
+      switch part {
+      case .text(let words): text += words
+      case .value(let value, let type):
+        text += program.text((try? evaluate(value, scope, context: &context)) ?? .none, as: type)
+      }
+    }
+    return text
   }
 
   /// The first of the program's answers whose condition holds, its sentence filled in, read
@@ -245,9 +275,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
   private mutating func answer(
     summary: [Value], context: inout SimulationContext<InterpretedModel>
   ) -> RunAnswer? {
-    let broken = program.invariants.map { Value.bool(context.violations.contains($0.name)) }
-    let scope = Scope(
-      locals: Locals(summary + broken + [.bool(!context.violations.isEmpty)]))
+    let scope = closingScope(summary: summary, context: context)
     for answer in program.answers {
       if let condition = answer.condition {
         guard (try? evaluate(condition, scope, context: &context)) == .bool(true) else { continue }

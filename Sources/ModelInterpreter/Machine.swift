@@ -286,15 +286,15 @@ extension InterpretedModel {
       {
         frame.top.locals[into] = items[Int(position)]
       }
-    case .record(let record, let values):
+    case .record(let record, let values, let quiet):
       var row: [Value] = []
       for value in values {
         row.append(try evaluated(value, in: &frame, task: task, context: &context))
       }
       records[record].append(row)
-      if context.isTracing { context.note(recordNote(record, row, task: task)) }
+      if context.isTracing && !quiet { context.note(recordNote(record, row, task: task)) }
       openObligations(for: record, row: row, context: &context)
-    case .say(let parts):
+    case .say(let parts, let heading):
       var text = ""
       for part in parts {
         switch part {
@@ -305,8 +305,7 @@ extension InterpretedModel {
         }
         try spend(text.utf8.count)
       }
-      context.note(
-        ModelNote(kind: "say", task: task, subject: "say", detail: [text], continues: true))
+      context.note(Self.sayNote(text, heading: heading, task: task))
     case .insert, .update, .delete, .setColumn:
       try changeTable(instruction, &frame, task: task, context: &context)
     }
@@ -621,6 +620,16 @@ extension InterpretedModel {
       }
     }
     return text
+  }
+
+  /// A `say:` line: one that goes on with the happening in progress, or, with a heading, one
+  /// that opens a happening under it (`T1 fire` for heading `fire` in task T1's job).
+  private static func sayNote(_ text: String, heading: String?, task: TaskID?) -> ModelNote {
+    guard let heading else {
+      return ModelNote(kind: "say", task: task, subject: "say", detail: [text], continues: true)
+    }
+    let subject = task.map { "\($0) \(heading)" } ?? heading
+    return ModelNote(kind: "say", task: task, subject: subject, detail: [text])
   }
 
   private func recordNote(_ record: Int, _ row: [Value], task: TaskID?) -> ModelNote {

@@ -154,6 +154,7 @@ public struct ModelFileDefinition: ModelDefinition {
   public func initialFacts(_ setup: ModelSetup) -> [String] {
     let program = resolvedProgram(for: setup)
     let model = makeModel(setup)
+    if let facts = program.startFacts { return Self.facts(facts, of: model, setup: setup) }
     let named = setup.section(Self.stateSection)
     let facts = program.state.indices.compactMap { slot -> String? in
       let variable = program.state[slot]
@@ -172,6 +173,40 @@ public struct ModelFileDefinition: ModelDefinition {
         }
         return "\(variable.name) before t = 0: \(values.joined(separator: ", "))"
       }
+  }
+
+  /// The model's own start facts (`start:`) read from `model`, its state at `t = 0`: those
+  /// whose condition holds, in order. A fact that cannot be read says why (`run-time error: …`).
+  private static func facts(
+    _ facts: [StartFactDecl], of model: InterpretedModel, setup: ModelSetup
+  ) -> [String] {
+    let simulation = Simulation(
+      model: model, profile: .swift, wallClock: setup.wallClock, strategy: DefaultStrategy(),
+      tracing: false)
+    var context = simulation.context
+    var model = simulation.model
+    let program = model.program
+    return facts.compactMap { fact -> String? in
+      do throws(RunTimeError) {
+        if let condition = fact.condition,
+          try model.evaluate(condition, Scope(locals: []), context: &context) != .bool(true)
+        {
+          return nil
+        }
+        var text = ""
+        for part in fact.sentence {
+          switch part {
+          case .text(let words): text += words
+          case .value(let value, let type):
+            text += program.text(
+              try model.evaluate(value, Scope(locals: []), context: &context), as: type)
+          }
+        }
+        return text
+      } catch {
+        return "run-time error: \(error.message)"
+      }
+    }
   }
 
   /// The first sentence of `about:`, on one line.

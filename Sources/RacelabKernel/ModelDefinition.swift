@@ -69,13 +69,13 @@ extension ModelDefinition {
   }
 
   /// The run's closing words: the answer line first when the model gives one, then the
-  /// figures; only the figures when it gives none. `summary` is the run's, with or without
-  /// its answer.
+  /// figures (the model file's own, ``RunFigures``, when it gives them); only the figures when
+  /// it gives no answer. `summary` is the run's, with or without its answer and figures.
   public func closing(
     summary: [TraceField], violations: [String]
   ) -> (headline: String, figures: String?, summary: [TraceField]) {
-    let rest = RunAnswer.split(summary).rest
-    let figures = figures(summary: rest)
+    let (written, rest) = RunFigures.split(RunAnswer.split(summary).rest)
+    let figures = written ?? figures(summary: rest)
     guard let answer = answer(summary: summary, violations: violations) else {
       return (figures, nil, rest)
     }

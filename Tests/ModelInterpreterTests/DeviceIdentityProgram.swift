@@ -22,7 +22,7 @@ enum DeviceIdentityProgram {
             step(.return(.local(0)), line: 13),
           ], else: []), line: 11),
       step(.assignLocal(1, .newUUID), line: 14),
-      step(.record(0, [.local(1)]), line: 15),
+      step(.record(0, [.local(1)], quiet: false), line: 15),
       step(.call(operation: saveUUID, arguments: [.local(1)], into: nil), line: 16),
       step(.assignState(uuid, .local(1)), line: 17),
       step(.return(.local(1)), line: 18),

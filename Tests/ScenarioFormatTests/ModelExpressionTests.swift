@@ -47,13 +47,15 @@ struct ModelExpressionTests {
     let steps = model.operations[0].body.steps
     #expect(
       steps[2].kind
-        == .say([
-          .text("uuid "), .value(.unwrapped(.local(0)), .text), .text(", in "),
-          .value(
-            .arithmetic(
-              .add, .literal(.duration(2_000_000_000)), .literal(.duration(250_000_000)), .duration),
-            .duration),
-        ]))
+        == .say(
+          [
+            .text("uuid "), .value(.unwrapped(.local(0)), .text), .text(", in "),
+            .value(
+              .arithmetic(
+                .add, .literal(.duration(2_000_000_000)), .literal(.duration(250_000_000)),
+                .duration),
+              .duration),
+          ], heading: nil))
   }
 
   @Test func sleepOnCancelIsATryAroundTheSleep() throws {

@@ -4,7 +4,8 @@ import YAML
 /// Resolves the names of a parsed expression and types it, reporting errors at their column.
 extension ModelFileDecoder {
   static let builtInFunctions = [
-    "new-uuid", "max", "min", "days", "mix", "count", "recorded", "exists", "best", "any",
+    "new-uuid", "max", "min", "days", "mix", "count", "join", "text",
+    "recorded", "exists", "best", "any",
     "distinct", "first", "previous", "changes", whenBroken,
   ]
 

@@ -207,6 +207,28 @@ extension ModelFileDecoder {
         return nil
       }
       return Typed(expression: .length(values[0].expression), type: .int)
+    case "text":
+      guard arity(1) else { return nil }
+      switch values[0].type.stripped.element {
+      case .table, .row:
+        context.error(
+          source.location(arguments[0].offset),
+          "'text' shows one value, found \(describe(values[0].type)); show a column ('row.column')")
+        return nil
+      default:
+        return Typed(expression: .shown(values[0].expression, values[0].type), type: .text)
+      }
+    case "join":
+      guard arity(2) else { return nil }
+      guard case .list(let item) = values[0].type else {
+        context.error(
+          source.location(arguments[0].offset),
+          "'join' shows the items of a list, found " + describe(values[0].type))
+        return nil
+      }
+      guard let separator = argument(1, .text) else { return nil }
+      return Typed(
+        expression: .joined(values[0].expression, separator: separator, item: item), type: .text)
     default:
       break
     }

@@ -160,25 +160,33 @@ extension ModelFileDecoder {
     return [Step(.try(body: [sleep], catches: catches), line: line)]
   }
 
-  /// The longest `as:` text: a few words, which the trace line for the sleep repeats.
-  static let sleepLabelLimit = 40
+  /// The longest label (a sleep's `as:`, a `say:`'s `heading:`): a few words, which the trace
+  /// repeats.
+  static let labelLimit = 40
 
   /// The text of a sleep's `as:` (`request`: the trace says "request in flight"), or `nil` after
   /// saying why it is not one.
   private mutating func sleepLabel(_ node: YAMLNode) -> String? {
-    guard let text = context.scalar(node, "'as'") else { return nil }
+    label(node, key: "as", naming: "what the sleep stands for", example: "as: request")
+  }
+
+  /// A label of a few words on one line, given as `key:` (spaces around it dropped), which
+  /// names `naming`; or `nil` after saying why it is not one, with `example`.
+  mutating func label(
+    _ node: YAMLNode, key: String, naming: String, example: String
+  ) -> String? {
+    guard let text = context.scalar(node, "'\(key)'") else { return nil }
     let label = String(
       text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     if label.isEmpty {
-      context.error(
-        node.location, "'as' is empty; name what the sleep stands for, such as 'as: request'")
+      context.error(node.location, "'\(key)' is empty; name \(naming), such as '\(example)'")
       return nil
     }
-    if label.count > Self.sleepLabelLimit {
+    if label.count > Self.labelLimit {
       context.error(
         node.location,
-        "'as' is \(label.count) characters long; name what the sleep stands for in at most "
-          + "\(Self.sleepLabelLimit), such as 'as: request'")
+        "'\(key)' is \(label.count) characters long; name \(naming) in at most "
+          + "\(Self.labelLimit), such as '\(example)'")
       return nil
     }
     return label
@@ -449,7 +457,12 @@ extension ModelFileDecoder {
       let values = arguments(
         entries, for: records[record].fields, of: name, at: value.location, scope: scope)
     else { return [] }
-    return [Step(.record(record, values), line: line)]
+    var quiet = false
+    if let entry = entries.entry("quiet") {
+      guard let flag = flag(entry.value, "'quiet'") else { return [] }
+      quiet = flag
+    }
+    return [Step(.record(record, values, quiet: quiet), line: line)]
   }
 
   /// `say: "text with {expressions}"`.

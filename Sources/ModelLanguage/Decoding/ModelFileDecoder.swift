@@ -10,6 +10,7 @@ struct OperationSignature {
   var isOverridable: Bool
   var location: SourceLocation
   var about: String?
+  var title: String?
 }
 
 /// A function's name, parameters and result, known before any body is read.
@@ -35,8 +36,7 @@ struct ModelFileDecoder {
   static let topLevelKeys = [
     "kind", "name", "about", "default-variant", "processes", "records", "errors", "functions",
     "operations", "events", "variants", "invariants", "summary", "sections", "periodic",
-    "picture",
-    "answers",
+    "picture", "answers", "start", "figures",
   ]
 
   var context = DecodingContext()

@@ -125,6 +125,10 @@ extension ModelFileDecoder {
     let sections = entries.entry("sections").map { decodeSections($0.value) } ?? []
     let periodic = entries.entry("periodic").map { decodePeriodic($0.value) } ?? []
     let picture = entries.entry("picture").map { decodePicture($0.value) } ?? []
+    let startFacts = entries.entry("start").map { decodeStart($0.value) }
+    let figures = entries.entry("figures").flatMap {
+      decodeFigures($0.value, summary: summary, invariants: invariants)
+    }
     decodeVariantOverrides(
       variantFields, events: events, periodic: periodic, sections: sections)
     checkCallCycles()
@@ -135,7 +139,7 @@ extension ModelFileDecoder {
       return OperationDecl(
         name: signature.name, lane: signature.lane, parameters: signature.parameters,
         result: signature.result, body: body, isOverridable: signature.isOverridable,
-        about: signature.about)
+        about: signature.about, title: signature.title)
     }
     let functionDecls = functions.indices.compactMap { index -> FunctionDecl? in
       guard let body = functionBodies[index] else { return nil }
@@ -152,6 +156,8 @@ extension ModelFileDecoder {
       periodic: periodic)
     program.pictureRows = picture
     program.answers = answers
+    program.startFacts = startFacts
+    program.figures = figures
     return program
   }
 

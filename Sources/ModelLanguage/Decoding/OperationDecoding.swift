@@ -110,7 +110,8 @@ extension ModelFileDecoder {
       }
       guard let fields = context.mapping(entry.value, what) else { continue }
       context.checkKeys(
-        fields, allowed: ["on", "params", "returns", "overridable", "steps", "about"], in: what)
+        fields, allowed: ["on", "params", "returns", "overridable", "steps", "about", "title"],
+        in: what)
       // An unknown lane is reported; the body is still read (on the first lane) so that its
       // own problems are reported in the same pass.
       let lane = fields.entry("on").flatMap { laneName($0.value) } ?? 0
@@ -123,10 +124,16 @@ extension ModelFileDecoder {
       let steps = fields.entry("steps")
       if steps == nil { context.error(entry.keyLocation, "\(what) needs 'steps:'") }
       let about = fields.entry("about").flatMap { context.scalar($0.value, "'about'") }
+      let title = fields.entry("title").flatMap {
+        label(
+          $0.value, key: "title", naming: "the operation as traces should",
+          example: "title: deferred review request")
+      }
       operations.append(
         OperationSignature(
           name: entry.key, lane: lane, parameters: parameters, result: result,
-          isOverridable: overridable ?? false, location: entry.keyLocation, about: about))
+          isOverridable: overridable ?? false, location: entry.keyLocation, about: about,
+          title: title))
       bodies.append(steps?.value)
     }
     directSuspension = Array(repeating: nil, count: operations.count)

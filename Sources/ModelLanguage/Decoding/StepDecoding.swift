@@ -11,7 +11,8 @@ extension ModelFileDecoder {
     ("spawn", ["on", "detached", "child", "with", "into"]), ("cancel", []), ("await", ["into"]),
     ("try", ["catch"]), ("throw", []), ("transaction", ["steps"]), ("choose", []),
     ("may-crash", []), ("relaunch", []), ("crash", []), ("after", ["do", "with"]),
-    ("repeat", ["steps", "index"]), ("for-each", ["steps"]), ("record", ["with"]), ("say", []),
+    ("repeat", ["steps", "index"]), ("for-each", ["steps"]), ("record", ["with", "quiet"]),
+    ("say", ["heading"]),
     ("insert", ["with"]), ("update", ["where", "set"]), ("delete", ["where"]),
   ]
   /// The steps that may be written as a word alone (`- return`).
@@ -231,7 +232,13 @@ extension ModelFileDecoder {
       return tableStep(step.key, value, entries, line: line, scope: scope)
     default:  // "say"
       guard let parts = say(value, scope: scope) else { return [] }
-      return [Step(.say(parts), line: line)]
+      var heading: String?
+      if let entry = entries.entry("heading") {
+        heading = label(
+          entry.value, key: "heading", naming: "what the line is about", example: "heading: fire")
+        if heading == nil { return [] }
+      }
+      return [Step(.say(parts, heading: heading), line: line)]
     }
   }
 

@@ -57,6 +57,11 @@ public indirect enum Expression: Sendable, Hashable {
   case mix(Expression)
   /// `count(list)`: a list's length.
   case length(Expression)
+  /// `join(list, separator)`: the items of a list of the given item type, each shown as files
+  /// write it, with the text `separator` between them.
+  case joined(Expression, separator: Expression, item: ValueType)
+  /// `text(x)`: a value of the given type as files write it, as a `say:` shows it.
+  case shown(Expression, ValueType)
   /// A call of a pure function (index into ``ModelProgram/functions``).
   case function(Int, [Expression])
   /// `recorded(NAME)` or `recorded(NAME where C)`: how many records of that kind match.

@@ -52,6 +52,12 @@ public struct ModelProgram: Sendable, Hashable {
   /// The answers (`answers:`), in declaration order: the first whose condition holds when a
   /// run ends is the run's answer.
   public var answers: [AnswerDecl] = []
+  /// The facts of the trace's start line (`start:`), in order; `nil` when the file gives none,
+  /// and the line then names each state variable a scenario set away from its default.
+  public var startFacts: [StartFactDecl]?
+  /// The closing figures in the model's words (`figures:`), read from the summary's keys and
+  /// the broken invariants; `nil`: each summary key and its value.
+  public var figures: [SayPart]?
 
   /// Creates a program.
   public init(
@@ -290,11 +296,17 @@ public struct OperationDecl: Sendable, Hashable {
   public var isOverridable: Bool
   /// What it does, in a few words (`about:`), as written or as a variant says it.
   public var about: String?
+  /// How traces name it and the tasks it starts (`title:`, `deferred review request`), when
+  /// not by its name.
+  public var title: String?
+
+  /// The words traces name it by: its title, or else its name.
+  public var shownName: String { title ?? name }
 
   /// Creates an operation.
   public init(
     name: String, lane: Int, parameters: [Field], result: ValueType?, body: Body,
-    isOverridable: Bool, about: String? = nil
+    isOverridable: Bool, about: String? = nil, title: String? = nil
   ) {
     self.name = name
     self.lane = lane
@@ -303,6 +315,7 @@ public struct OperationDecl: Sendable, Hashable {
     self.body = body
     self.isOverridable = isOverridable
     self.about = about
+    self.title = title
   }
 }
 
@@ -516,6 +529,21 @@ public struct SummaryDecl: Sendable, Hashable {
     self.field = field
     self.type = type
     self.value = value
+  }
+}
+
+/// A fact of the trace's start line (`start:`): a sentence read from the state at `t = 0`,
+/// shown when its condition holds.
+public struct StartFactDecl: Sendable, Hashable {
+  /// When the fact is shown; `nil`: always.
+  public var condition: Expression?
+  /// The sentence, with its `{…}` parts.
+  public var sentence: [SayPart]
+
+  /// Creates a fact.
+  public init(condition: Expression?, sentence: [SayPart]) {
+    self.condition = condition
+    self.sentence = sentence
   }
 }
 

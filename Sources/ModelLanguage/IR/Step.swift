@@ -66,10 +66,13 @@ public indirect enum StepKind: Sendable, Hashable {
   case `repeat`(count: Expression, index: Int?, [Step])
   /// `for-each: x in LIST` + `steps:`.
   case forEach(local: Int, list: Expression, [Step])
-  /// `record: NAME` + `with:`: one value per field of the record, in declaration order.
-  case record(Int, [Expression])
-  /// `say: "text with {expressions}"`.
-  case say([SayPart])
+  /// `record: NAME` + `with:`: one value per field of the record, in declaration order;
+  /// `quiet: true` keeps its `recorded` line out of the trace.
+  case record(Int, [Expression], quiet: Bool)
+  /// `say: "text with {expressions}"`; with `heading:`, a line that opens a happening of its
+  /// own under that heading (after the task's name) instead of going on with the one in
+  /// progress.
+  case say([SayPart], heading: String?)
   /// `insert: T` + `with:`: a new row (one value per column, in declaration order) in the
   /// table in a state slot.
   case insert(slot: Int, [Expression])

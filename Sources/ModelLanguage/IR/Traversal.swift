@@ -8,10 +8,12 @@ extension Expression {
       .currentTask, .newUUID, .history:
       return []
     case .not(let operand), .negate(let operand, _), .mix(let operand), .length(let operand),
+      .shown(let operand, _),
       .unwrapped(let operand), .column(let operand, _), .distinct(_, let operand):
       return [operand]
     case .arithmetic(_, let left, let right, _), .comparison(_, let left, let right),
-      .and(let left, let right), .or(let left, let right), .days(let left, let right):
+      .and(let left, let right), .or(let left, let right), .days(let left, let right),
+      .joined(let left, let right, _):
       return [left, right]
     case .conditional(let condition, let then, let otherwise): return [condition, then, otherwise]
     case .member(let needle, let haystack): return [needle] + haystack
