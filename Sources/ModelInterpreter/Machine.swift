@@ -32,8 +32,11 @@ extension InterpretedModel {
       break
     case (.sleepCatching(_, let after), .returned):
       frame.top.pc = after
-    case (.sleepCatching(let onCancel, _), .threw):
+    case (.sleepCatching(let onCancel, let after), .threw):
       frame.top.pc = onCancel
+      if let task, let handling = caughtSleep(onCancel: onCancel, after: after, in: frame) {
+        context.recordErrorHandled(in: task, handling)
+      }
     case (.sleep, .threw), (.yield, .threw), (.hopOut, .threw):
       if case .hopOut = frame.suspension { frame.pop() }
       return unwind(.cancelled, &frame, task: task, context: &context)
@@ -620,6 +623,18 @@ extension InterpretedModel {
       }
     }
     return text
+  }
+
+  /// What the catch of a sleep that threw does, when it is one the runtime names: nothing
+  /// (`on-cancel: ignore`, `try?`) or `return` alone (`on-cancel: return`); `nil` for a catch
+  /// that does more.
+  private func caughtSleep(onCancel: Int, after: Int, in frame: TaskFrame) -> OnCancel? {
+    if onCancel == after { return .ignore }
+    let body = compiledBody(frame.top.operation)
+    guard body.instructions.indices.contains(onCancel),
+      case .returnValue(nil) = body.instructions[onCancel]
+    else { return nil }
+    return .return
   }
 
   /// A `say:` line: one that goes on with the happening in progress, or, with a heading, one

@@ -284,6 +284,13 @@ public struct SimulationContext<Model: SimulationModel> {
     record(.guardChecked(task, passed: passed), lane: currentLane)
   }
 
+  /// Records what `task`'s code did with the cancellation its sleep threw: caught it and
+  /// returned, or dropped it (`try?`) and went on.
+  public mutating func recordErrorHandled(in task: TaskID, _ handling: OnCancel) {
+    let rule = handling == .ignore ? profile.rule(for: .errorIgnored) : nil
+    record(.errorHandled(task, handling, rule: rule), lane: currentLane)
+  }
+
   /// Records `try Task.checkCancellation()` in `task`.
   public mutating func recordCancellationCheck(in task: TaskID, threw: Bool) {
     let rule = profile.rule(for: .checkCancellation)
