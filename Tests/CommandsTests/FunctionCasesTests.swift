@@ -110,7 +110,7 @@ struct FunctionCasesTests {
       ),
       (
         "  rows:\n    - {expect: true}",
-        "4:3: error: 'cases' needs 'function:' (one of: eligible)"
+        "4:3: error: 'cases' needs 'function:' (one of: eligible, eligibility-reason, checks-scene, review-decision)"
       ),
     ])
   func errors(cases: String, message: String) throws {
