@@ -121,8 +121,10 @@ struct BodyCompiler {
     case .mayCrash(let label): _ = emit(.mayCrash(label), line: line)
     case .lifecycle(let event, let process):
       _ = emit(.lifecycle(event, process: process), line: line)
-    case .after(let delay, let operation, let arguments):
-      _ = emit(.after(delay, operation: operation, arguments: arguments), line: line)
+    case .after(let delay, let operation, let arguments, let quiet):
+      _ = emit(.after(delay, operation: operation, arguments: arguments, quiet: quiet), line: line)
+    case .afterEvent(let delay, let event, let arguments, let quiet):
+      _ = emit(.afterEvent(delay, event: event, arguments: arguments, quiet: quiet), line: line)
     case .repeat(let count, let index, let steps):
       let limit = hiddenLocal()
       let counter = hiddenLocal()
@@ -151,7 +153,10 @@ struct BodyCompiler {
       land(exit)
     case .record(let record, let values, let quiet):
       _ = emit(.record(record, values, quiet: quiet), line: line)
-    case .say(let parts, let heading): _ = emit(.say(parts, heading: heading), line: line)
+    case .say(let parts, let heading, let about):
+      _ = emit(.say(parts, heading: heading, task: about), line: line)
+    case .check(let invariant, let words):
+      _ = emit(.check(invariant: invariant, say: words), line: line)
     case .insert(let slot, let values): _ = emit(.insert(slot: slot, values), line: line)
     case .update(let slot, let filter, let assignments):
       _ = emit(.update(slot: slot, where: filter, assignments), line: line)

@@ -33,14 +33,21 @@ final class Code: Sendable {
   let historyCell: [Int?]
   /// The day `today` reads instead of the wall clock's, when a row of `cases:` gives it.
   let fixedToday: Int64?
+  /// The scenario's variant, as an answer reads it (`variant`).
+  let variant: String
+  /// Whether the scenario's `tasks:` replace an operation's steps (`tasks-replaced`).
+  let tasksReplaced: Bool
 
   init(
     program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
     downPeriodic: Set<Int> = [],
-    runLimits: RunLimits = .defaults, fixedToday: Int64? = nil
+    runLimits: RunLimits = .defaults, fixedToday: Int64? = nil, variant: String = "",
+    tasksReplaced: Bool = false
   ) {
     self.runLimits = runLimits
     self.fixedToday = fixedToday
+    self.variant = variant
+    self.tasksReplaced = tasksReplaced
     self.hasResponses = program.invariants.contains {
       if case .response = $0.check { true } else { false }
     }

@@ -57,6 +57,11 @@ extension InterpretedModel {
       if let day = code.fixedToday { return .day(day) }
       return .day(context.today(shiftedBy: clockShift(scope.process)))
     case .isCancelled: return .bool(scope.task.map { context.isCancelled($0) } ?? false)
+    case .cancelledAt:
+      guard let task = scope.task, let time = context.cancellationTime(of: task) else {
+        return .none
+      }
+      return .text(DurationText.instant(time))
     case .currentTask: return scope.task.map { .task($0.index) } ?? .none
     case .history(let read, let slot): return historyValue(read, slot: slot)
     case .newUUID:
@@ -141,6 +146,9 @@ extension InterpretedModel {
       let words = program.text(try evaluate(operand, scope, context: &context), as: type)
       try spend(words.utf8.count)
       return .text(words)
+    case .seconds(let operand):
+      let nanoseconds = try evaluate(operand, scope, context: &context).integer
+      return .text(DurationText.instant(VirtualTime(nanoseconds: nanoseconds)))
     case .joined(let list, let separator, let item):
       guard case .list(let items) = try evaluate(list, scope, context: &context),
         case .text(let between) = try evaluate(separator, scope, context: &context)

@@ -126,10 +126,21 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public func label(of event: Event) -> String {
     switch event {
-    case .timer(let operation, _, _, _): return "timer → \(program.operations[operation].name)"
+    case .timer(let operation, _, _, _):
+      return "timer → \(program.operations[operation].shownName)"
     case .periodic(let index): return program.periodic[index].name
     case .scripted(let index, let arguments):
       let declared = program.events[index]
+      if let label = declared.label {
+        return label.map { part in
+          switch part {
+          case .text(let words): words
+          case .parameter(let slot):
+            arguments.indices.contains(slot)
+              ? program.text(arguments[slot], as: declared.parameters[slot].field.type) : ""
+          }
+        }.joined()
+      }
       var words = [declared.name]
       for (parameter, value) in zip(declared.parameters, arguments) {
         if parameter.field.name == "process" && program.processes.count == 1 { continue }
@@ -244,12 +255,17 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   /// The names an answer or the figures read besides state: the summary's values, then
-  /// whether each invariant broke, then whether any did.
+  /// whether each invariant broke, then whether any did, then the scenario's runtime, variant
+  /// and whether its `tasks:` replace an operation's steps.
   private func closingScope(
     summary: [Value], context: SimulationContext<InterpretedModel>
   ) -> Scope {
     let broken = program.invariants.map { Value.bool(context.violations.contains($0.name)) }
-    return Scope(locals: Locals(summary + broken + [.bool(!context.violations.isEmpty)]))
+    let scenario: [Value] = [
+      .text(context.profile.name), .text(code.variant), .bool(code.tasksReplaced),
+    ]
+    return Scope(
+      locals: Locals(summary + broken + [.bool(!context.violations.isEmpty)] + scenario))
   }
 
   /// The program's `figures:` sentence, filled in with the summary's values and the broken
@@ -302,7 +318,10 @@ public struct InterpretedModel: SimulationModel, Sendable {
         }
       }
       return RunAnswer(
-        harmful: answer.harmful, sentence: sentence, timedSentence: timed, fix: answer.fix)
+        harmful: answer.harmful, sentence: sentence, timedSentence: timed,
+        fix: answer.fixes.first { fix in
+          fix.condition.map { (try? evaluate($0, scope, context: &context)) == .bool(true) } ?? true
+        }?.text)
     }
     return nil
   }

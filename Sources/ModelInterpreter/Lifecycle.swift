@@ -92,18 +92,53 @@ extension InterpretedModel {
     case .crash:
       crash(process, context: &context)
     case .relaunch:
+      let restart = program.processes[process].restart
+      if let sentence = restart.sentence {
+        // The model's own words open the restart, before the tasks it kills end.
+        let told = words(sentence, &context)
+        context.note(ModelNote(kind: "relaunched", subject: "relaunch", detail: [told]))
+      }
       crash(process, context: &context)
       processDown[process] = false
       let frozen = lanes.filter { context.isFrozen($0) }
       if !frozen.isEmpty { context.setLanesFrozen(false, lanes: frozen) }
-      context.note(
-        ModelNote(
-          kind: "relaunched", subject: program.processes[process].name,
-          detail: ["\(program.processes[process].name) starts again: memory back to t = 0"]))
+      if restart.sentence == nil {
+        context.note(
+          ModelNote(
+            kind: "relaunched", subject: program.processes[process].name,
+            detail: ["\(program.processes[process].name) starts again: memory back to t = 0"]))
+      }
+      for assignment in restart.assignments {
+        do {
+          state[assignment.slot] = try evaluate(
+            assignment.value, Scope(locals: [], process: process), context: &context)
+        } catch {
+          _ = fail(
+            "restart of \(program.processes[process].name): \(error.message)", context: &context)
+          return
+        }
+      }
       if let launch = program.processes[process].onLaunch {
         start(launch, arguments: [], process: process, lane: nil, context: &context)
       }
     }
+  }
+
+  /// A sentence of the model read now, outside any task (a part that cannot be read shows
+  /// `none`).
+  private mutating func words(
+    _ parts: [SayPart], _ context: inout SimulationContext<InterpretedModel>
+  ) -> String {
+    var text = ""
+    for part in parts {
+      switch part {
+      case .text(let words): text += words
+      case .value(let value, let type):
+        let read = (try? evaluate(value, Scope(locals: []), context: &context)) ?? .none
+        text += program.text(read, as: type)
+      }
+    }
+    return text
   }
 
   /// The process dies: its tasks, queued jobs and timers go (the open transactions of its

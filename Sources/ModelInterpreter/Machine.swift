@@ -265,15 +265,8 @@ extension InterpretedModel {
       }
       applyBuiltIn(event, process: process, [], context: &context)
       if let task, context.hasEnded(task) { return .stopped }
-    case .after(let delay, let operation, let arguments):
-      var values: [Value] = []
-      for argument in arguments {
-        values.append(try evaluated(argument, in: &frame, task: task, context: &context))
-      }
-      let nanoseconds = Self.number(
-        try evaluated(delay, in: &frame, task: task, context: &context),
-        for: "a delay (after:)", context: &context)
-      try Self.checkEndOfClock("after", nanoseconds, context: &context)
+    case .after(let delay, let operation, let arguments, let quiet):
+      let (nanoseconds, values) = try timer(delay, arguments, &frame, task: task, context: &context)
       // The timer belongs to the process whose code sets it: an operation on `store.main`
       // sets a store timer, which the app dying does not drop.
       let owner = runningProcess(frame.top.operation, of: frame)
@@ -281,7 +274,12 @@ extension InterpretedModel {
         .timer(
           operation: operation, arguments: values, process: owner,
           incarnation: incarnations[owner]), afterNanoseconds: nanoseconds,
-        told: program.operations[operation].name)
+        told: quiet ? nil : program.operations[operation].shownName)
+    case .afterEvent(let delay, let event, let arguments, let quiet):
+      let (nanoseconds, values) = try timer(delay, arguments, &frame, task: task, context: &context)
+      context.schedule(
+        .scripted(event, values), afterNanoseconds: nanoseconds,
+        told: quiet ? nil : program.events[event].name)
     case .element(let into, let list, let index):
       if case .list(let items) = frame.top.locals[list],
         case .int(let position) = frame.top.locals[index],
@@ -297,18 +295,30 @@ extension InterpretedModel {
       records[record].append(row)
       if context.isTracing && !quiet { context.note(recordNote(record, row, task: task)) }
       openObligations(for: record, row: row, context: &context)
-    case .say(let parts, let heading):
-      var text = ""
-      for part in parts {
-        switch part {
-        case .text(let words): text += words
-        case .value(let value, let type):
-          text += program.text(
-            try evaluated(value, in: &frame, task: task, context: &context), as: type)
-        }
-        try spend(text.utf8.count)
+    case .say(let parts, let heading, let about):
+      let text = try words(parts, &frame, task: task, context: &context)
+      var subject = task
+      if let about,
+        case .task(let index) = try evaluated(about, in: &frame, task: task, context: &context)
+      {
+        subject = TaskID(index: index)
       }
-      context.note(Self.sayNote(text, heading: heading, task: task))
+      context.note(Self.sayNote(text, heading: heading, task: subject, running: task))
+    case .check(let index, let parts):
+      let invariant = program.invariants[index]
+      guard case .always(let condition) = invariant.check, !broken[index] else { return nil }
+      guard
+        !(try evaluate(condition, Scope(locals: [], task: nil), context: &context).isTrue)
+      else { return nil }
+      // Read in every run, traced or not, as a check at a job's end reads its words.
+      let detail: String
+      if let parts {
+        detail = try words(parts, &frame, task: task, context: &context)
+      } else {
+        detail = breakText(of: invariant, context: &context)
+      }
+      context.reportViolation(invariant.name, detail: detail)
+      broken[index] = true
     case .insert, .update, .delete, .setColumn:
       try changeTable(instruction, &frame, task: task, context: &context)
     }
@@ -625,6 +635,41 @@ extension InterpretedModel {
     return text
   }
 
+  /// The text of a `say:` (or of a `check:`'s message), its `{…}` parts read in `frame`.
+  private mutating func words(
+    _ parts: [SayPart], _ frame: inout TaskFrame, task: TaskID?,
+    context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> String {
+    var text = ""
+    for part in parts {
+      switch part {
+      case .text(let words): text += words
+      case .value(let value, let type):
+        text += program.text(
+          try evaluated(value, in: &frame, task: task, context: &context), as: type)
+      }
+      try spend(text.utf8.count)
+    }
+    return text
+  }
+
+  /// The delay and the arguments of an `after:` step, read now; a delay that would end past
+  /// the clock's last instant is a run-time error.
+  private mutating func timer(
+    _ delay: Expression, _ arguments: [Expression], _ frame: inout TaskFrame, task: TaskID?,
+    context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> (nanoseconds: Int64, values: [Value]) {
+    var values: [Value] = []
+    for argument in arguments {
+      values.append(try evaluated(argument, in: &frame, task: task, context: &context))
+    }
+    let nanoseconds = Self.number(
+      try evaluated(delay, in: &frame, task: task, context: &context),
+      for: "a delay (after:)", context: &context)
+    try Self.checkEndOfClock("after", nanoseconds, context: &context)
+    return (nanoseconds, values)
+  }
+
   /// What the catch of a sleep that threw does, when it is one the runtime names: nothing
   /// (`on-cancel: ignore`, `try?`) or `return` alone (`on-cancel: return`); `nil` for a catch
   /// that does more.
@@ -637,13 +682,16 @@ extension InterpretedModel {
     return .return
   }
 
-  /// A `say:` line: one that goes on with the happening in progress, or, with a heading, one
-  /// that opens a happening under it (`T1 fire` for heading `fire` in task T1's job).
-  private static func sayNote(_ text: String, heading: String?, task: TaskID?) -> ModelNote {
+  /// A `say:` line about `task`: one that goes on with the happening in progress, or, with a
+  /// heading, one that opens a happening under it (`T1 fire` for heading `fire` in task T1's
+  /// job; the heading alone outside a task's job, where a line always goes on with its job).
+  private static func sayNote(
+    _ text: String, heading: String?, task: TaskID?, running: TaskID?
+  ) -> ModelNote {
     guard let heading else {
       return ModelNote(kind: "say", task: task, subject: "say", detail: [text], continues: true)
     }
-    let subject = task.map { "\($0) \(heading)" } ?? heading
+    let subject = running.map { "\($0) \(heading)" } ?? heading
     return ModelNote(kind: "say", task: task, subject: subject, detail: [text])
   }
 

@@ -89,7 +89,8 @@ public struct ModelFileDefinition: ModelDefinition {
       downPeriodic: Set(
         Self.words(faults["down"]).compactMap { name in
           program.periodic.firstIndex { $0.name == name }
-        }), runLimits: runLimits, fixedToday: fixedToday)
+        }), runLimits: runLimits, fixedToday: fixedToday, variant: setup.variant,
+      tasksReplaced: setup.replacesTaskBodies)
     return InterpretedModel(code: code, state: state, past: past)
   }
 
@@ -101,7 +102,9 @@ public struct ModelFileDefinition: ModelDefinition {
 
   public func makeEvent(_ event: ScriptedEvent, setup: ModelSetup) -> InterpretedModel.Event {
     let program = resolvedProgram(for: setup)
-    guard let index = program.events.firstIndex(where: { $0.name == event.name }) else {
+    guard
+      let index = program.events.firstIndex(where: { $0.name == event.name && !$0.isInternal })
+    else {
       return .scripted(0, [])
     }
     let arguments = program.events[index].parameters.map { parameter in
@@ -236,7 +239,7 @@ public struct ModelFileDefinition: ModelDefinition {
       return ParameterSpec(
         name, kind, default: value.map { program.reported($0, as: type) }, help: help)
     }
-    let events = program.events.map { event in
+    let events = program.events.filter { !$0.isInternal }.map { event in
       EventSpec(
         event.name,
         parameters: event.parameters.compactMap { declared in

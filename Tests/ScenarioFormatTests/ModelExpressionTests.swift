@@ -55,7 +55,7 @@ struct ModelExpressionTests {
                 .add, .literal(.duration(2_000_000_000)), .literal(.duration(250_000_000)),
                 .duration),
               .duration),
-          ], heading: nil))
+          ], heading: nil, task: nil))
   }
 
   @Test func sleepOnCancelIsATryAroundTheSleep() throws {

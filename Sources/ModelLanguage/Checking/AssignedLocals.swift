@@ -31,7 +31,9 @@ enum AssignedLocals {
         visit(inner, into: &slots)
       case .guard, .assignState, .return, .sleep, .sleepWithin, .guardNotCancelled,
         .checkCancellation, .yield,
-        .cancel, .throw, .mayCrash, .lifecycle, .after, .record, .say, .insert, .update, .delete,
+        .cancel, .throw, .mayCrash, .lifecycle, .after, .afterEvent, .check, .record, .say, .insert,
+        .update,
+        .delete,
         .setColumn:
         break
       }

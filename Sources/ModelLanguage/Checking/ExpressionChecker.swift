@@ -4,7 +4,7 @@ import YAML
 /// Resolves the names of a parsed expression and types it, reporting errors at their column.
 extension ModelFileDecoder {
   static let builtInFunctions = [
-    "new-uuid", "max", "min", "days", "mix", "count", "join", "text",
+    "new-uuid", "max", "min", "days", "mix", "count", "join", "text", "seconds",
     "recorded", "exists", "best", "any",
     "distinct", "first", "previous", "changes", whenBroken,
   ]
@@ -221,7 +221,8 @@ extension ModelFileDecoder {
   }
 
   static let wordKeywords = [
-    "true", "false", "none", "now", "wall", "today", "is-cancelled", "current-task",
+    "true", "false", "none", "now", "wall", "today", "is-cancelled", "cancelled-at",
+    "current-task",
   ]
 
   /// A local, a row field or a state variable named `word`, if any. The current row's columns
@@ -297,6 +298,16 @@ extension ModelFileDecoder {
         )
       }
       return nil
+    case "cancelled-at":
+      guard scope.place == .task else {
+        context.error(
+          location,
+          "'cancelled-at' belongs to a task; "
+            + (scope.place == .handler
+              ? "an event handler is not one" : "a function, an invariant or a summary has none"))
+        return nil
+      }
+      return Typed(expression: .cancelledAt, type: .optional(.text))
     case "current-task":
       switch scope.place {
       case .task: return Typed(expression: .currentTask, type: .optional(.task))

@@ -218,6 +218,9 @@ extension ModelFileDecoder {
       default:
         return Typed(expression: .shown(values[0].expression, values[0].type), type: .text)
       }
+    case "seconds":
+      guard arity(1), let a = argument(0, .duration) else { return nil }
+      return Typed(expression: .seconds(a), type: .text)
     case "join":
       guard arity(2) else { return nil }
       guard case .list(let item) = values[0].type else {

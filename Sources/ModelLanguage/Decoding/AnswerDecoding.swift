@@ -10,7 +10,7 @@ extension ModelFileDecoder {
     guard let items = context.sequence(node, "'answers'") else { return [] }
     var scope = ExpressionScope(place: .rule)
     let names = AnswerDecl.localNames(summary: summary, invariants: invariants)
-    let types = summary.map(\.type) + Array(repeating: .bool, count: invariants.count + 1)
+    let types = AnswerDecl.localTypes(summary: summary, invariants: invariants)
     for (slot, name) in names.enumerated() { scope.bind(name, type: types[slot], slot: slot) }
     var answers: [AnswerDecl] = []
     var unconditional: YAMLNode?
@@ -49,7 +49,7 @@ extension ModelFileDecoder {
       else {
         continue
       }
-      var fix: String?
+      var fixes: [AnswerDecl.Fix] = []
       if let entry = fields.entry("fix") {
         guard sentence.key == "harm" else {
           context.error(
@@ -57,14 +57,53 @@ extension ModelFileDecoder {
             "'fix:' goes with 'harm:': an intended outcome ('ok:') has nothing to fix")
           continue
         }
-        guard let text = context.scalar(entry.value, "'fix'", multiline: true) else { continue }
-        fix = text
+        guard let decoded = decodeFixes(entry.value, scope: scope) else { continue }
+        fixes = decoded
       }
       answers.append(
         AnswerDecl(
-          condition: condition, harmful: sentence.key == "harm", sentence: parts, fix: fix))
+          condition: condition, harmful: sentence.key == "harm", sentence: parts, fixes: fixes))
     }
     return answers
+  }
+
+  static let fixKeys = ["when", "say"]
+
+  /// An answer's `fix:`: one sentence, or a list of `{when, say}` of which the first whose
+  /// `when:` holds is given (an entry without `when:` always is, so it comes last).
+  private mutating func decodeFixes(_ node: YAMLNode, scope: ExpressionScope)
+    -> [AnswerDecl.Fix]?
+  {
+    guard case .sequence(let items) = node.content else {
+      return context.scalar(node, "'fix'", multiline: true).map {
+        [AnswerDecl.Fix(condition: nil, text: $0)]
+      }
+    }
+    var fixes: [AnswerDecl.Fix] = []
+    for item in items {
+      guard let fields = context.mapping(item, "a fix") else { return nil }
+      context.checkKeys(fields, allowed: Self.fixKeys, in: "a fix")
+      if let last = fixes.last, last.condition == nil {
+        context.error(
+          item.location, "this fix is never given: the one before it has no 'when:'; put it last")
+        return nil
+      }
+      guard let say = fields.entry("say") else {
+        context.error(item.location, "a fix needs 'say: SENTENCE'")
+        return nil
+      }
+      guard let text = context.scalar(say.value, "'say' of a fix", multiline: true) else {
+        return nil
+      }
+      var condition: Expression?
+      if let when = fields.entry("when") {
+        guard let typed = expression(when.value, "'when' of a fix", type: .bool, scope: scope)
+        else { return nil }
+        condition = typed.expression
+      }
+      fixes.append(AnswerDecl.Fix(condition: condition, text: text))
+    }
+    return fixes
   }
 
   /// An answer's sentence: a `say:` text whose `{…}` parts may also be

@@ -326,17 +326,52 @@ extension ModelFileDecoder {
     scope: ExpressionScope
   ) -> [Step] {
     let delay = expression(value, "'after'", type: .duration, scope: scope)
-    guard let doEntry = entries.entry("do") else {
-      context.error(location, "'after' needs 'do:', the operation the timer queues")
+    var quiet = false
+    if let entry = entries.entry("quiet") {
+      guard let flag = flag(entry.value, "'quiet'") else { return [] }
+      quiet = flag
+    }
+    switch (entries.entry("do"), entries.entry("event")) {
+    case (let doEntry?, nil):
+      guard let operation = operationNamed(doEntry.value, "'do'") else { return [] }
+      let signature = operations[operation]
+      let arguments = arguments(
+        entries, for: signature.parameters, of: signature.name, at: doEntry.value.location,
+        scope: scope)
+      guard let delay, let arguments else { return [] }
+      return [
+        Step(
+          .after(delay.expression, operation: operation, arguments: arguments, quiet: quiet),
+          line: line)
+      ]
+    case (nil, let eventEntry?):
+      guard let name = context.scalar(eventEntry.value, "'event'") else { return [] }
+      guard let event = eventSignatures.firstIndex(where: { $0.name == name }) else {
+        context.unknown(
+          "event", name, at: eventEntry.value.location, known: eventSignatures.map(\.name),
+          in: "'after'")
+        return []
+      }
+      let signature = eventSignatures[event]
+      let arguments = arguments(
+        entries, for: signature.parameters.map(\.field), of: name,
+        at: eventEntry.value.location, scope: scope)
+      guard let delay, let arguments else { return [] }
+      return [
+        Step(
+          .afterEvent(delay.expression, event: event, arguments: arguments, quiet: quiet),
+          line: line)
+      ]
+    case (.some(let doEntry), .some):
+      context.error(doEntry.keyLocation, "'after' has both 'do:' and 'event:'; keep one")
+      return []
+    case (nil, nil):
+      context.error(
+        location,
+        "'after' needs 'do:', the operation the timer starts, or 'event:', the model's event "
+          + "that happens then")
       return []
     }
-    guard let operation = operationNamed(doEntry.value, "'do'") else { return [] }
-    let signature = operations[operation]
-    let arguments = arguments(
-      entries, for: signature.parameters, of: signature.name, at: doEntry.value.location,
-      scope: scope)
-    guard let delay, let arguments else { return [] }
-    return [Step(.after(delay.expression, operation: operation, arguments: arguments), line: line)]
   }
 
   mutating func repeatStep(
@@ -463,6 +498,31 @@ extension ModelFileDecoder {
       quiet = flag
     }
     return [Step(.record(record, values, quiet: quiet), line: line)]
+  }
+
+  /// `check: INVARIANT` (+ `message:`): an `always:` invariant checked at this step.
+  mutating func checkStep(
+    _ value: YAMLNode, _ entries: [YAMLMapEntry], line: Int, scope: ExpressionScope
+  ) -> [Step] {
+    guard let name = context.scalar(value, "'check'") else { return [] }
+    guard let index = invariantNames.firstIndex(where: { $0.name == name }) else {
+      context.unknown(
+        "invariant", name, at: value.location, known: invariantNames.map(\.name), in: "'check'")
+      return []
+    }
+    guard invariantNames[index].isAlways else {
+      context.error(
+        value.location,
+        "'check' checks an 'always:' invariant where the step runs; '\(name)' is checked "
+          + "only when its own time comes")
+      return []
+    }
+    var words: [SayPart]?
+    if let entry = entries.entry("message") {
+      guard let parts = say(entry.value, scope: scope) else { return [] }
+      words = parts
+    }
+    return [Step(.check(invariant: index, say: words), line: line)]
   }
 
   /// `say: "text with {expressions}"`.

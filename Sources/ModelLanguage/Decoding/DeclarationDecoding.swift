@@ -18,7 +18,10 @@ extension ModelFileDecoder {
       processes.append(ProcessDecl(name: entry.key, onLaunch: nil))
       guard let fields = context.mapping(entry.value, "process '\(entry.key)'") else { continue }
       context.checkKeys(
-        fields, allowed: ["lanes"] + Self.storageSections.map(\.key) + ["on-launch", "wall-clock"],
+        fields,
+        allowed: ["lanes"] + Self.storageSections.map(\.key) + [
+          "on-launch", "wall-clock", "restart",
+        ],
         in: "process '\(entry.key)'")
       if let wallClock = fields.entry("wall-clock") {
         processes[process].wallClock = word(wallClock.value, "'wall-clock'")
@@ -46,6 +49,7 @@ extension ModelFileDecoder {
         }
       }
       if let launch = fields.entry("on-launch") { onLaunch.append((process, launch.value)) }
+      if let restart = fields.entry("restart") { restartNodes.append((process, restart.value)) }
     }
     nameFirstProcessLanes()
     return onLaunch

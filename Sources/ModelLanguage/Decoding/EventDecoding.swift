@@ -24,38 +24,54 @@ extension ModelFileDecoder {
     return suspends
   }
 
-  mutating func decodeEvents(_ node: YAMLNode?) -> [EventDecl] {
+  static let eventKeys = ["do", "steps", "on", "process", "params", "about", "internal", "label"]
+
+  /// Reads each event's name and parameters (``eventSignatures``), before any body.
+  mutating func declareEvents(_ node: YAMLNode?) {
+    guard let node, let entries = context.mapping(node, "'events'") else { return }
+    for entry in entries {
+      if Self.builtInEventNames.contains(entry.key) {
+        context.error(
+          entry.keyLocation,
+          "'\(entry.key)' is a built-in event; give the model's own another name")
+        continue
+      }
+      let what = "event '\(entry.key)'"
+      guard Self.isName(entry.key, dots: false) else {
+        context.error(entry.keyLocation, "an event name is one word, found '\(entry.key)'")
+        continue
+      }
+      guard let fields = context.mapping(entry.value, what) else { continue }
+      context.checkKeys(fields, allowed: Self.eventKeys, in: what)
+      let isInternal = fields.entry("internal").flatMap { flag($0.value, "'internal'") } ?? false
+      eventSignatures.append(
+        EventSignature(
+          name: entry.key,
+          parameters: eventParameters(fields, what, writtenByTimelines: !isInternal),
+          entry: entry, fields: fields, isInternal: isInternal))
+    }
+  }
+
+  /// The events ``declareEvents(_:)`` declared, then the built-in ones.
+  mutating func decodeEvents() -> [EventDecl] {
     let suspends = suspensions()
     var events: [EventDecl] = []
-    if let node, let entries = context.mapping(node, "'events'") {
-      for entry in entries {
-        if Self.builtInEventNames.contains(entry.key) {
-          context.error(
-            entry.keyLocation,
-            "'\(entry.key)' is a built-in event; give the model's own another name")
-          continue
-        }
-        if let event = decodeEvent(entry, suspends: suspends) { events.append(event) }
-      }
+    for signature in eventSignatures {
+      if let event = decodeEvent(signature, suspends: suspends) { events.append(event) }
     }
     return events + builtInEvents()
   }
 
-  private mutating func decodeEvent(_ entry: YAMLMapEntry, suspends: [SourceLocation?])
+  private mutating func decodeEvent(_ signature: EventSignature, suspends: [SourceLocation?])
     -> EventDecl?
   {
+    let entry = signature.entry
+    let fields = signature.fields
     let what = "event '\(entry.key)'"
-    guard Self.isName(entry.key, dots: false) else {
-      context.error(entry.keyLocation, "an event name is one word, found '\(entry.key)'")
-      return nil
-    }
-    guard let fields = context.mapping(entry.value, what) else { return nil }
-    context.checkKeys(
-      fields, allowed: ["do", "steps", "on", "process", "params", "about"], in: what)
     guard let (process, delivery) = eventDelivery(fields) else { return nil }
     let lane: Int? =
       if case .job(let lane) = delivery { lane } else { nil }
-    let parameters = eventParameters(fields, what)
+    let parameters = signature.parameters
     var help = ""
     if let about = fields.entry("about"), let text = context.scalar(about.value, "'about'") {
       help = text
@@ -66,9 +82,42 @@ extension ModelFileDecoder {
         suspends: suspends)
     else { return nil }
     if help.isEmpty, let operation = action.runs { help = "runs \(operations[operation].name)" }
-    return EventDecl(
+    var event = EventDecl(
       name: entry.key, process: process, parameters: parameters, delivery: delivery,
       action: .handler(action.body), help: help)
+    event.isInternal = signature.isInternal
+    if let entry = fields.entry("label") {
+      guard let label = eventLabel(entry.value, parameters: parameters) else { return nil }
+      event.label = label
+    }
+    return event
+  }
+
+  /// An event's `label:`: text with `{NAME}` parts, each the name of one of its parameters
+  /// (the trace shows the value); at most ``labelLimit`` characters of text.
+  private mutating func eventLabel(_ node: YAMLNode, parameters: [Parameter])
+    -> [EventDecl.LabelPart]?
+  {
+    let parts = template(node, text: EventDecl.LabelPart.text) { decoder, inner in
+      let name = String(String.UnicodeScalarView(inner.text)).trimmingSpaces
+      guard let index = parameters.firstIndex(where: { $0.field.name == name }) else {
+        decoder.context.error(
+          inner.location(0),
+          "a label's '{…}' names one of the event's parameters"
+            + (parameters.isEmpty
+              ? ", and it has none"
+              : " (\(parameters.map(\.field.name).joined(separator: ", "))), found '\(name)'"))
+        return nil
+      }
+      return .parameter(index)
+    }
+    guard let parts else { return nil }
+    if parts.isEmpty {
+      context.error(
+        node.location, "'label' is empty; name the happening, such as 'label: scene {state}'")
+      return nil
+    }
+    return parts
   }
 
   /// The process an event is sent to (`process:`, default the first) and how it is delivered
@@ -196,7 +245,11 @@ extension ModelFileDecoder {
     return [Step(.call(operation: operation, arguments: arguments, into: nil), line: location.line)]
   }
 
-  mutating func eventParameters(_ fields: [YAMLMapEntry], _ what: String) -> [Parameter] {
+  /// An event's `params:`; a timeline's event (`writtenByTimelines`) takes only values a
+  /// timeline entry can write.
+  mutating func eventParameters(
+    _ fields: [YAMLMapEntry], _ what: String, writtenByTimelines: Bool = true
+  ) -> [Parameter] {
     guard let params = fields.entry("params"),
       let items = context.mapping(params.value, "'params' of \(what)")
     else { return [] }
@@ -213,7 +266,7 @@ extension ModelFileDecoder {
         continue
       }
       // Still declared, so that the steps reading it are checked without follow-up errors.
-      if !spec.type.isWritableInScenarios {
+      if writtenByTimelines && !spec.type.isWritableInScenarios {
         context.error(
           item.value.location,
           "parameter '\(item.key)' is \(describe(spec.type)), which a timeline entry cannot "

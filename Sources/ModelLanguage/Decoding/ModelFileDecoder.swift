@@ -21,6 +21,17 @@ struct FunctionSignature {
   var location: SourceLocation
 }
 
+/// An event's name and parameters, known before any body is read so that `after: … event:`
+/// may name an event declared after it.
+struct EventSignature {
+  var name: String
+  var parameters: [Parameter]
+  var entry: YAMLMapEntry
+  var fields: [YAMLMapEntry]
+  /// `internal: true`: only the model's `after: … event:` sends it.
+  var isInternal: Bool
+}
+
 /// A `call:` from one body to an operation (or a function call from one function to another),
 /// for the recursion check.
 struct CallSite {
@@ -54,6 +65,13 @@ struct ModelFileDecoder {
   var functions: [FunctionSignature] = []
   var functionBodies: [Expression?] = []
   var operations: [OperationSignature] = []
+  /// Each process's `restart:`, read once functions are declared.
+  var restartNodes: [(process: Int, node: YAMLNode)] = []
+  /// The model's own events, in declaration order (the built-in events follow them).
+  var eventSignatures: [EventSignature] = []
+  /// The invariants' names in declaration order, and whether each is an `always:` one, known
+  /// before any body so that a `check:` step may name one.
+  var invariantNames: [(name: String, isAlways: Bool)] = []
   var operationBodies: [Body?] = []
   /// Each variant's own replacements (what it inherits is added once all are read).
   var variants: [VariantDecl] = []

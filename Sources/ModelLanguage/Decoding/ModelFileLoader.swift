@@ -95,7 +95,10 @@ extension ModelFileDecoder {
     if let errorsEntry = entries.entry("errors") { decodeErrors(errorsEntry.value) }
     let functionNodes = entries.entry("functions").map { declareFunctions($0.value) } ?? []
     let operationNodes = entries.entry("operations").map { declareOperations($0.value) } ?? []
+    declareEvents(entries.entry("events")?.value)
+    declareInvariants(entries.entry("invariants")?.value)
     resolveOnLaunch(onLaunch)
+    resolveRestarts()
     decodeFunctionBodies(functionNodes)
     for (index, node) in operationNodes.enumerated() {
       operationBodies.append(node.map { operationBody($0, operation: index, variant: nil) })
@@ -115,7 +118,7 @@ extension ModelFileDecoder {
         context.unknown("variant", text, at: entry.value.location, known: variants.map(\.name))
       }
     }
-    let events = decodeEvents(entries.entry("events")?.value)
+    let events = decodeEvents()
     let invariants = entries.entry("invariants").map { decodeInvariants($0.value) } ?? []
     let summary = entries.entry("summary").map { decodeSummary($0.value) } ?? []
     let answers =
@@ -159,6 +162,45 @@ extension ModelFileDecoder {
     program.startFacts = startFacts
     program.figures = figures
     return program
+  }
+
+  static let restartKeys = ["say", "set"]
+
+  /// Each process's `restart: {say, set}`: the sentence (over state and records, read as the
+  /// relaunch begins) and the state variables of that process it sets after the reset.
+  private mutating func resolveRestarts() {
+    for (process, node) in restartNodes {
+      guard let fields = context.mapping(node, "'restart'") else { continue }
+      context.checkKeys(fields, allowed: Self.restartKeys, in: "'restart'")
+      if let say = fields.entry("say") {
+        processes[process].restart.sentence = self.say(
+          say.value, scope: ExpressionScope(place: .rule))
+      }
+      guard let set = fields.entry("set"),
+        let entries = context.mapping(set.value, "'set' of 'restart'")
+      else { continue }
+      for entry in entries {
+        guard let slot = stateSlots[entry.key] else {
+          context.unknown(
+            "state variable", entry.key, at: entry.keyLocation, known: state.map(\.name),
+            in: "'restart'")
+          continue
+        }
+        guard state[slot].process == process else {
+          context.error(
+            entry.keyLocation,
+            "'\(entry.key)' belongs to another process; a restart sets its own process's state")
+          continue
+        }
+        guard
+          let typed = expression(
+            entry.value, "'\(entry.key)' of 'restart'", type: state[slot].type,
+            scope: ExpressionScope(place: .rule))
+        else { continue }
+        processes[process].restart.assignments.append(
+          ProcessDecl.Restart.Assignment(slot: slot, value: typed.expression))
+      }
+    }
   }
 
   private mutating func resolveOnLaunch(_ nodes: [(process: Int, node: YAMLNode)]) {

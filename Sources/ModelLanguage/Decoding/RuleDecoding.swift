@@ -6,6 +6,16 @@ extension ModelFileDecoder {
   static let checkKinds = ["always", "settled", "at-end"]
   static let boundedResponseKeys = ["for-each", "when", "then", "within"]
 
+  /// Notes each invariant's name and whether it is an `always:` one (``invariantNames``),
+  /// before any body; ``decodeInvariants(_:)`` reports what is wrong with them.
+  mutating func declareInvariants(_ node: YAMLNode?) {
+    guard case .mapping(let entries)? = node?.content else { return }
+    invariantNames = entries.map { entry in
+      guard case .mapping(let fields) = entry.value.content else { return (entry.key, false) }
+      return (entry.key, fields.contains { $0.key == "always" })
+    }
+  }
+
   mutating func decodeInvariants(_ node: YAMLNode) -> [InvariantDecl] {
     guard let entries = context.mapping(node, "'invariants'") else { return [] }
     var invariants: [InvariantDecl] = []

@@ -41,7 +41,7 @@ extension ModelFileDecoder {
   ) -> [SayPart]? {
     var scope = ExpressionScope(place: .rule)
     let names = AnswerDecl.localNames(summary: summary, invariants: invariants)
-    let types = summary.map(\.type) + Array(repeating: .bool, count: invariants.count + 1)
+    let types = AnswerDecl.localTypes(summary: summary, invariants: invariants)
     for (slot, name) in names.enumerated() { scope.bind(name, type: types[slot], slot: slot) }
     guard let parts = say(node, scope: scope) else { return nil }
     for part in parts {

@@ -10,9 +10,11 @@ extension ModelFileDecoder {
     ("check-cancellation", []), ("yield", []),
     ("spawn", ["on", "detached", "child", "with", "into"]), ("cancel", []), ("await", ["into"]),
     ("try", ["catch"]), ("throw", []), ("transaction", ["steps"]), ("choose", []),
-    ("may-crash", []), ("relaunch", []), ("crash", []), ("after", ["do", "with"]),
+    ("may-crash", []), ("relaunch", []), ("crash", []),
+    ("after", ["do", "event", "with", "quiet"]),
     ("repeat", ["steps", "index"]), ("for-each", ["steps"]), ("record", ["with", "quiet"]),
-    ("say", ["heading"]),
+    ("check", ["message"]),
+    ("say", ["heading", "task"]),
     ("insert", ["with"]), ("update", ["where", "set"]), ("delete", ["where"]),
   ]
   /// The steps that may be written as a word alone (`- return`).
@@ -228,6 +230,8 @@ extension ModelFileDecoder {
       return forEachStep(value, entries, at: location, line: line, scope: scope, state: &state)
     case "record":
       return recordStep(value, entries, at: location, line: line, scope: scope)
+    case "check":
+      return checkStep(value, entries, line: line, scope: scope)
     case "insert", "update", "delete":
       return tableStep(step.key, value, entries, line: line, scope: scope)
     default:  // "say"
@@ -238,7 +242,15 @@ extension ModelFileDecoder {
           entry.value, key: "heading", naming: "what the line is about", example: "heading: fire")
         if heading == nil { return [] }
       }
-      return [Step(.say(parts, heading: heading), line: line)]
+      var about: Expression?
+      if let entry = entries.entry("task") {
+        guard
+          let typed = expression(
+            entry.value, "'task' of 'say'", type: .optional(.task), scope: scope)
+        else { return [] }
+        about = typed.expression
+      }
+      return [Step(.say(parts, heading: heading, task: about), line: line)]
     }
   }
 

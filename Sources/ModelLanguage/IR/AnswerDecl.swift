@@ -1,10 +1,11 @@
 /// One entry of a model's `answers:`: a condition and the sentence that answers the run when
 /// it is the first entry whose condition holds.
 ///
-/// The condition reads state, records, the summary's keys (as names of their own) and
-/// `broken.NAME` (whether invariant `NAME` broke) or `broken` (whether any did); the
-/// sentence's `{…}` parts read the same names, or say when an invariant was broken
-/// (`{when-broken(NAME)}`).
+/// The condition reads state, records, the summary's keys (as names of their own),
+/// `broken.NAME` (whether invariant `NAME` broke) or `broken` (whether any did), and the
+/// scenario's `runtime` and `variant` (text) and `tasks-replaced` (whether its `tasks:` replace
+/// an operation's steps); the sentence's `{…}` parts read the same names, or say when an
+/// invariant was broken (`{when-broken(NAME)}`).
 public struct AnswerDecl: Sendable, Hashable {
   /// A piece of an answer's sentence.
   public enum Part: Sendable, Hashable {
@@ -23,21 +24,47 @@ public struct AnswerDecl: Sendable, Hashable {
   public var harmful: Bool
   /// The sentence, with its `{…}` parts.
   public var sentence: [Part]
-  /// What changes the code so that the harm cannot happen (`fix:`), for a harmful answer; the
-  /// trace ends with it as `fix: …`.
-  public var fix: String?
+  /// What changes the code so that the harm cannot happen (`fix:`), for a harmful answer, in
+  /// order: the first whose condition holds ends the trace as `fix: …`.
+  public var fixes: [Fix]
+
+  /// One `fix:` sentence, given when its condition holds (always, without one).
+  public struct Fix: Sendable, Hashable {
+    /// When it applies; `nil`: always.
+    public var condition: Expression?
+    /// The sentence.
+    public var text: String
+
+    /// Creates a fix.
+    public init(condition: Expression?, text: String) {
+      self.condition = condition
+      self.text = text
+    }
+  }
 
   /// Creates an answer.
-  public init(condition: Expression?, harmful: Bool, sentence: [Part], fix: String? = nil) {
+  public init(condition: Expression?, harmful: Bool, sentence: [Part], fixes: [Fix] = []) {
     self.condition = condition
     self.harmful = harmful
     self.sentence = sentence
-    self.fix = fix
+    self.fixes = fixes
   }
 
+  /// The scenario's facts an answer reads, after the broken invariants: its runtime, its
+  /// variant and whether its `tasks:` replace an operation's steps.
+  public static let scenarioNames = ["runtime", "variant", "tasks-replaced"]
+
   /// The names an answer reads besides state and records, in slot order: each summary key,
-  /// then `broken.NAME` for each invariant, then `broken`.
+  /// then `broken.NAME` for each invariant, then `broken`, then ``scenarioNames``.
   public static func localNames(summary: [SummaryDecl], invariants: [InvariantDecl]) -> [String] {
-    summary.map(\.key) + invariants.map { "broken.\($0.name)" } + ["broken"]
+    summary.map(\.key) + invariants.map { "broken.\($0.name)" } + ["broken"] + scenarioNames
+  }
+
+  /// The types of ``localNames(summary:invariants:)``, in the same order.
+  public static func localTypes(summary: [SummaryDecl], invariants: [InvariantDecl])
+    -> [ValueType]
+  {
+    summary.map(\.type) + Array(repeating: .bool, count: invariants.count + 1)
+      + [.text, .text, .bool]
   }
 }

@@ -62,6 +62,12 @@ public indirect enum Expression: Sendable, Hashable {
   case joined(Expression, separator: Expression, item: ValueType)
   /// `text(x)`: a value of the given type as files write it, as a `say:` shows it.
   case shown(Expression, ValueType)
+  /// `seconds(d)`: a duration since `t = 0` as a short trace writes an instant (`2.400s`).
+  case seconds(Expression)
+  /// `cancelled-at`: when the running task was cancelled, in words (`2.050s`), or `none`. Words,
+  /// not a duration, so that no run compares it: inside an arrival window it is this run's
+  /// instant, which exploration does not follow.
+  case cancelledAt
   /// A call of a pure function (index into ``ModelProgram/functions``).
   case function(Int, [Expression])
   /// `recorded(NAME)` or `recorded(NAME where C)`: how many records of that kind match.

@@ -141,6 +141,29 @@ public struct ProcessDecl: Sendable, Hashable {
   /// The name of its own wall clock (`wall-clock: device`), shared with the processes that
   /// name the same one; `nil` for the scenario's wall clock.
   public var wallClock: String?
+  /// What a relaunch of it does besides the restart itself (`restart:`).
+  public var restart = Restart()
+
+  /// `restart: {say, set}`: the sentence that tells a relaunch of the process in the model's
+  /// words, and state it sets once memory is back to its value at `t = 0`.
+  public struct Restart: Sendable, Hashable {
+    /// The sentence, told as the relaunch begins (before the tasks it kills end), in place of
+    /// racelab's `PROCESS starts again: memory back to t = 0`.
+    public var sentence: [SayPart]?
+    /// State variables and the values a relaunch gives them, read after the reset, in order.
+    public var assignments: [Assignment] = []
+
+    /// A state variable (by slot) and the value a relaunch gives it.
+    public struct Assignment: Sendable, Hashable {
+      /// The state variable.
+      public var slot: Int
+      /// Its value, read after the reset.
+      public var value: Expression
+    }
+
+    /// Creates a restart that does nothing more.
+    public init() {}
+  }
 
   /// Creates a process.
   public init(name: String, onLaunch: Int?, wallClock: String? = nil) {
@@ -364,6 +387,20 @@ public struct EventDecl: Sendable, Hashable {
   public var action: Action
   /// One line for `racelab schema`.
   public var help: String
+  /// Whether only the model sends it (`internal: true`, by `after: … event:`): scenarios cannot
+  /// write it and their vocabulary leaves it out.
+  public var isInternal = false
+  /// How traces name a happening of it (`label:`), when not by its name and its parameters'
+  /// values.
+  public var label: [LabelPart]?
+
+  /// A piece of an event's `label:`.
+  public enum LabelPart: Sendable, Hashable {
+    /// Text as written.
+    case text(String)
+    /// `{NAME}`: the value of the parameter at this index, as files write it.
+    case parameter(Int)
+  }
 
   /// Creates an event.
   public init(

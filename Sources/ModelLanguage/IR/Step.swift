@@ -60,8 +60,12 @@ public indirect enum StepKind: Sendable, Hashable {
   case mayCrash(String)
   /// `relaunch: PROCESS` / `crash: PROCESS`.
   case lifecycle(BuiltInEvent, process: Int)
-  /// `after: EXPR` + `do: OP` (+ `with:`): a timer owned by the process, not a task.
-  case after(Expression, operation: Int, arguments: [Expression])
+  /// `after: EXPR` + `do: OP` (+ `with:`): a timer owned by the process, not a task;
+  /// `quiet: true` keeps its `timer set` line out of the trace.
+  case after(Expression, operation: Int, arguments: [Expression], quiet: Bool)
+  /// `after: EXPR` + `event: NAME` (+ `with:`): the model's event NAME happens then, as a
+  /// timeline's would.
+  case afterEvent(Expression, event: Int, arguments: [Expression], quiet: Bool)
   /// `repeat: N` + `steps:`, with the iteration number (from 0) in a local if asked.
   case `repeat`(count: Expression, index: Int?, [Step])
   /// `for-each: x in LIST` + `steps:`.
@@ -69,10 +73,14 @@ public indirect enum StepKind: Sendable, Hashable {
   /// `record: NAME` + `with:`: one value per field of the record, in declaration order;
   /// `quiet: true` keeps its `recorded` line out of the trace.
   case record(Int, [Expression], quiet: Bool)
+  /// `check: INVARIANT` (+ `message:`): the `always:` invariant at this index, checked here in
+  /// the middle of the job as well as at its end, broken with the step's message when it has
+  /// one.
+  case check(invariant: Int, say: [SayPart]?)
   /// `say: "text with {expressions}"`; with `heading:`, a line that opens a happening of its
   /// own under that heading (after the task's name) instead of going on with the one in
-  /// progress.
-  case say([SayPart], heading: String?)
+  /// progress; with `task:`, a line about that task, which the picture draws on its row.
+  case say([SayPart], heading: String?, task: Expression?)
   /// `insert: T` + `with:`: a new row (one value per column, in declaration order) in the
   /// table in a state slot.
   case insert(slot: Int, [Expression])

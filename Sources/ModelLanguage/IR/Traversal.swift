@@ -5,10 +5,10 @@ extension Expression {
   public var children: [Expression] {
     switch self {
     case .literal, .state, .local, .rowField, .outerRowField, .now, .wall, .today, .isCancelled,
-      .currentTask, .newUUID, .history:
+      .cancelledAt, .currentTask, .newUUID, .history:
       return []
     case .not(let operand), .negate(let operand, _), .mix(let operand), .length(let operand),
-      .shown(let operand, _),
+      .shown(let operand, _), .seconds(let operand),
       .unwrapped(let operand), .column(let operand, _), .distinct(_, let operand):
       return [operand]
     case .arithmetic(_, let left, let right, _), .comparison(_, let left, let right),
