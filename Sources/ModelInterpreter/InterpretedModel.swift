@@ -144,6 +144,11 @@ public struct InterpretedModel: SimulationModel, Sendable {
       var words = [declared.name]
       for (parameter, value) in zip(declared.parameters, arguments) {
         if parameter.field.name == "process" && program.processes.count == 1 { continue }
+        // A clock shift says which way it goes: `wall-clock-shift +30d`.
+        if case .builtIn(.wallClockShift) = declared.action, case .duration(let amount) = value {
+          words.append(DurationText.formatSigned(amount))
+          continue
+        }
         words.append(program.text(value, as: parameter.field.type))
       }
       return words.joined(separator: " ")

@@ -76,6 +76,11 @@ extension InterpretedModel {
         arguments.first.map { Self.number($0, for: "a clock shift", context: &context) } ?? 0
       guard let clock = code.clockOfProcess[process] else {
         context.shiftWallClock(byNanoseconds: amount)
+        let day = context.today()
+        context.note(
+          ModelNote(
+            kind: "clock-shifted", subject: "wall clock",
+            detail: ["moved \(DurationText.formatSigned(amount)) · today is day \(day)"]))
         return
       }
       // A clock shifted past the 64-bit range stays at its end.

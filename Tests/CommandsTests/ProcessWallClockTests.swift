@@ -57,9 +57,10 @@ struct ProcessWallClockTests {
     #expect(result.status == 0, "\(result.errorText)")
     let lines = result.outputText.split(separator: "\n").map(String.init)
     for expected in [
-      "      1.000s  1  ·            wall-clock-shift 2h app    the device clock of app jumps by 2h; other clocks keep their time",
+      "      1.000s  1  ·            wall-clock-shift +2h app   the device clock of app jumps by 2h; other clocks keep their time",
       "      2.000s  1  app.main     look                       device reads 2026-03-02 01:00:02 +00:00, day 2026-03-02",
       "      2.000s  2  server.main  serve                      server reads 2026-03-01 23:00:02 +00:00, day 2026-03-01",
+      "      3.000s  1  ·            wall-clock-shift -1d server  moved -1d · today is day 20512",
       "      4.000s  1  app.main     look                       device reads 2026-03-01 01:00:04 +00:00, day 2026-03-01",
       "      4.000s  2  server.main  serve                      server reads 2026-02-28 23:00:04 +00:00, day 2026-02-28",
     ] {
