@@ -8,9 +8,12 @@ import Testing
 /// models: every scenario of `scenarios/review-prompt/` and `scenarios/explore/` runs on the
 /// built-in review-prompt model and on the bundled `review-prompt.model.yaml`, with
 /// only its `model:` line changed, and gives the same answer line, the same summary and the same
-/// broken invariants;
+/// broken invariants, and prints the same trace, picture and Mermaid diagram, byte for byte
+/// (the JSON trace's notes differ: a model file's lines are `say` notes without typed fields);
 /// explored with its own settings, it reaches the same outcomes (summary and broken invariants)
-/// and the same broken-invariant set. Schedule counts may differ and are not compared.
+/// and the same broken-invariant set, and `racelab explore` prints the same report (outcomes,
+/// counts, shortest schedules), the file's path and the schedules' scenario hash aside (the
+/// hash is of the scenario's bytes, whose `model:` line differs).
 struct ModelFileCrossCheckTests {
   /// The model file, relative to the repository.
   static let modelFile = "Sources/ModelLibrary/models/review-prompt.model.yaml"
@@ -75,6 +78,14 @@ struct ModelFileCrossCheckTests {
     let builtInRun = try Answers.run(original.path)
     let fileRun = try Answers.run(copy.path)
     #expect(builtInRun == fileRun, "run of \(path)")
+    for format in [RunCommand.Format.text, .svg, .mermaid] {
+      let builtInTrace = try Answers.printed(original.path, format: format)
+      let fileTrace = try Answers.printed(copy.path, format: format)
+      #expect(builtInTrace == fileTrace, "\(format) of \(path)")
+    }
+    #expect(
+      try Answers.report(original.path) == (try Answers.report(copy.path)),
+      "explore report of \(path)")
 
     let builtInExplore = try Answers.explore(original.path)
     let fileExplore = try Answers.explore(copy.path)
@@ -102,6 +113,24 @@ enum Answers {
       try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     let headline = try #require(object["headline"] as? String)
     return headline + "\n" + (try canonical(try #require(object["summary"] as? [String: Any])))
+  }
+
+  /// What `racelab run` prints of the file in `format`.
+  static func printed(_ path: String, format: RunCommand.Format) throws -> String {
+    let (_, output, error) = capture {
+      RunCommand(files: [path], format: format).execute(console: $0)
+    }
+    #expect(error == "", "\(path): \(error)")
+    return output
+  }
+
+  /// What `racelab explore` prints of the file, its path written `FILE` and each schedule's
+  /// scenario hash `HASH`.
+  static func report(_ path: String) throws -> String {
+    let (_, output, error) = capture { ExploreCommand(files: [path]).execute(console: $0) }
+    #expect(error == "", "\(path): \(error)")
+    return output.replacingOccurrences(of: path, with: "FILE").replacing(
+      /[0-9a-f]{8}:/, with: "HASH:")
   }
 
   /// The outcomes and broken invariants of `racelab explore` with the scenario's own settings.
