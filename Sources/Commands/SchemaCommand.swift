@@ -129,7 +129,13 @@ public struct SchemaCommand: Sendable {
     case .duration: "duration"
     case .durationOrNone: "duration or none"
     case .signedDuration: "signed duration"
-    case .integer(let range): range.lowerBound == 0 ? "whole number ≥ 0" : "whole number"
+    case .integer(let range):
+      switch (range.lowerBound, range.upperBound) {
+      case (.min, .max): "whole number"
+      case (let lowest, .max): "whole number ≥ \(lowest)"
+      case (.min, let highest): "whole number ≤ \(highest)"
+      case (let lowest, let highest): "whole number from \(lowest) to \(highest)"
+      }
     case .boolean: "true or false"
     case .text: "text"
     case .textOrNone: "text or none"

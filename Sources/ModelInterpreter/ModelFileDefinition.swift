@@ -231,13 +231,24 @@ public struct ModelFileDefinition: ModelDefinition {
     return [chosen] + variants
   }
 
+  /// `kind` with a file's `min:`: whole numbers from it, or durations that cannot be negative.
+  static func bounded(_ kind: ValueKind, by minimum: Int64?) -> ValueKind {
+    guard let minimum else { return kind }
+    switch kind {
+    case .integer(let range): return .integer(max(minimum, range.lowerBound)...range.upperBound)
+    case .signedDuration: return .duration
+    default: return kind
+    }
+  }
+
   static func vocabulary(of program: ModelProgram) -> ModelVocabulary {
-    func parameter(_ name: String, _ type: ValueType, _ value: Value?, help: String)
-      -> ParameterSpec?
-    {
+    func parameter(
+      _ name: String, _ type: ValueType, _ value: Value?, bounds: ScenarioBounds, help: String
+    ) -> ParameterSpec? {
       guard let kind = program.kind(of: type) else { return nil }
       return ParameterSpec(
-        name, kind, default: value.map { program.reported($0, as: type) }, help: help)
+        name, Self.bounded(kind, by: bounds.minimum),
+        default: value.map { program.reported($0, as: type) }, help: bounds.about ?? help)
     }
     let events = program.events.filter { !$0.isInternal }.map { event in
       EventSpec(
@@ -246,12 +257,14 @@ public struct ModelFileDefinition: ModelDefinition {
           guard let slot = declared.defaultState else {
             return parameter(
               declared.field.name, declared.field.type, declared.defaultValue,
-              help: declared.field.name)
+              bounds: declared.bounds, help: declared.field.name)
           }
           return program.kind(of: declared.field.type).map {
             ParameterSpec(
-              declared.field.name, $0, default: nil, optional: true,
-              help: "\(declared.field.name) (default \(program.state[slot].name))")
+              declared.field.name, Self.bounded($0, by: declared.bounds.minimum), default: nil,
+              optional: true,
+              help: declared.bounds.about
+                ?? "\(declared.field.name) (default \(program.state[slot].name))")
           }
         }, help: event.help)
     }
@@ -260,7 +273,8 @@ public struct ModelFileDefinition: ModelDefinition {
         section.name,
         keys: section.keys.compactMap { key in
           let variable = program.state[key.binds]
-          return parameter(key.name, variable.type, key.defaultValue, help: variable.name)
+          return parameter(
+            key.name, variable.type, key.defaultValue, bounds: key.bounds, help: variable.name)
         })
     }
     let labels = CrashLabels.crashLabels(in: program)

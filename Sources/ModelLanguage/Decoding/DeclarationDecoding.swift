@@ -245,7 +245,9 @@ extension ModelFileDecoder {
       var decoded: [SectionDecl.Key] = []
       for key in keys {
         let what = "'\(entry.key).\(key.key)'"
-        guard let spec = typeSpec(key.value, what, extra: ["default", "binds"]) else { continue }
+        guard
+          let spec = typeSpec(key.value, what, extra: ["default", "binds"] + Self.boundKeys)
+        else { continue }
         guard let binds = spec.entries.entry("binds") else {
           context.error(key.keyLocation, "\(what) needs 'binds:', the state variable it sets")
           continue
@@ -269,7 +271,10 @@ extension ModelFileDecoder {
           }
           defaultValue = parsed
         }
-        decoded.append(SectionDecl.Key(name: key.key, binds: slot, defaultValue: defaultValue))
+        guard let bounds = scenarioBounds(spec, what, default: defaultValue) else { continue }
+        var decodedKey = SectionDecl.Key(name: key.key, binds: slot, defaultValue: defaultValue)
+        decodedKey.bounds = bounds
+        decoded.append(decodedKey)
       }
       sections.append(SectionDecl(name: entry.key, keys: decoded))
     }

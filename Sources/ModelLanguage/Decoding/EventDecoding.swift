@@ -261,7 +261,8 @@ extension ModelFileDecoder {
       }
       guard
         let spec = typeSpec(
-          item.value, "parameter '\(item.key)'", extra: ["default", "default-from"])
+          item.value, "parameter '\(item.key)'",
+          extra: ["default", "default-from"] + Self.boundKeys)
       else {
         continue
       }
@@ -302,8 +303,13 @@ extension ModelFileDecoder {
         }
         defaultState = slot
       }
-      parameters.append(
-        Parameter(Field(item.key, spec.type), default: defaultValue, defaultState: defaultState))
+      guard
+        let bounds = scenarioBounds(spec, "parameter '\(item.key)'", default: defaultValue)
+      else { continue }
+      var parameter = Parameter(
+        Field(item.key, spec.type), default: defaultValue, defaultState: defaultState)
+      parameter.bounds = bounds
+      parameters.append(parameter)
     }
     return parameters
   }

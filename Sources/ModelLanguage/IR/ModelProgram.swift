@@ -416,6 +416,18 @@ public struct EventDecl: Sendable, Hashable {
   }
 }
 
+/// What a scenario may write for a section key or an event parameter, and what it means.
+public struct ScenarioBounds: Sendable, Hashable {
+  /// The least number (an `int`) it takes, or `0` for a duration that cannot be negative
+  /// (`min:`); `nil`: any.
+  public var minimum: Int64?
+  /// What it means, for `racelab schema` (`about:`).
+  public var about: String?
+
+  /// No bounds, no words.
+  public init() {}
+}
+
 /// A typed parameter of an event, with an optional default.
 public struct Parameter: Sendable, Hashable {
   /// Its name and type.
@@ -426,6 +438,8 @@ public struct Parameter: Sendable, Hashable {
   /// The state variable (by slot) whose value at `t = 0`, as the scenario sets it, is the
   /// value when a timeline entry leaves the parameter out (`default-from: app.config.delay`).
   public var defaultState: Int?
+  /// What scenarios may write for it and what it means (`min:`, `about:`).
+  public var bounds = ScenarioBounds()
 
   /// Creates a parameter.
   public init(_ field: Field, default defaultValue: Value?, defaultState: Int? = nil) {
@@ -611,6 +625,8 @@ public struct SectionDecl: Sendable, Hashable {
     public var binds: Int
     /// Its value when the scenario leaves it out.
     public var defaultValue: Value
+    /// What scenarios may write for it and what it means (`min:`, `about:`).
+    public var bounds = ScenarioBounds()
 
     /// Creates a key.
     public init(name: String, binds: Int, defaultValue: Value) {
