@@ -49,14 +49,28 @@ public enum ModelFileJSONSchema {
       ],
       "persisted": state, "memory": state, "transactional": state, "durable": state,
       "on-launch": name, "wall-clock": name,
+      // A relaunch told in the model's words, and the state it sets after the reset.
+      "restart": closed(["say": text, "set": ["type": "object"]]),
     ])
     let operation = closed([
       "on": text, "params": fields, "returns": type, "steps": steps, "overridable": bool,
-      "about": text,
+      "about": text, "title": label,
     ])
     let event = closed([
       "do": name, "steps": steps, "on": text, "process": name, "params": fields, "about": text,
+      "label": text, "internal": bool,
     ])
+    // A sentence given when its condition holds (a start fact, a fix).
+    let sentences: [String: Any] = [
+      "type": "array",
+      "items": [
+        "anyOf": [
+          text,
+          closed(["say": text, "when": scalar]).merging(["required": ["say"]]) { first, _ in first
+          },
+        ]
+      ],
+    ]
     let function = closed(["params": fields, "returns": type, "body": scalar, "about": text])
     let periodic = closed([
       "every": text, "do": name, "at": text, "process": name, "about": text,
@@ -93,7 +107,9 @@ public enum ModelFileJSONSchema {
       // The first answer whose `when:` holds answers the run: harmful or intended, not both.
       "answers": [
         "type": "array",
-        "items": closed(["when": scalar, "harm": text, "ok": text, "fix": text]).merging([
+        "items": closed([
+          "when": scalar, "harm": text, "ok": text, "fix": ["anyOf": [text, sentences]],
+        ]).merging([
           "oneOf": [["required": ["harm"]], ["required": ["ok"]]]
         ]) { first, _ in first },
       ],
@@ -103,6 +119,9 @@ public enum ModelFileJSONSchema {
       "picture": closed([
         "rows": ["anyOf": [["type": "array", "items": scalar], mapOf(scalar)]]
       ]),
+      // The trace's start facts and closing figures in the model's words.
+      "start": sentences,
+      "figures": text,
     ]
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -119,14 +138,17 @@ public enum ModelFileJSONSchema {
     let step: [String: Any] = [
       "type": "object",
       "propertyNames": ["enum": keys],
-      // What a sleep stands for (`as: request`): a few words on one line.
-      "properties": ["as": ["type": "string", "minLength": 1, "maxLength": 40]],
+      // What a sleep stands for (`as: request`), a line's heading: a few words on one line.
+      "properties": ["as": label, "heading": label],
       "anyOf": stepKeys.map { ["required": [$0]] },
     ]
     return ["type": "array", "items": ["anyOf": [["enum": ModelFileSteps.bareWords], step]]]
   }
 
   private static var bool: [String: Any] { ["type": "boolean"] }
+
+  /// A few words on one line: a sleep's `as:`, a line's `heading:`, an operation's `title:`.
+  private static var label: [String: Any] { ["type": "string", "minLength": 1, "maxLength": 40] }
 
   private static func closed(_ properties: [String: Any]) -> [String: Any] {
     ["type": "object", "properties": properties, "additionalProperties": false]
