@@ -375,9 +375,12 @@ struct ModelFileErrorCatalogueTests {
     "the process's first lane runs a long job": "help text of a built-in event, shown by schema",
     "the process freezes; timers keep counting": "help text of a built-in event, shown by schema",
     "the process thaws": "help text of a built-in event, shown by schema",
-    "the process dies and starts again (memory state reset, then on-launch)":
+    "the process dies and starts again (memory state reset, then its restart: and on-launch)":
       "help text of a built-in event, shown by schema",
     "the process dies until a relaunch": "help text of a built-in event, shown by schema",
+    "the process it happens to": "help text of a built-in event's parameter, shown by schema",
+    "how long the lane is busy": "help text of a built-in event's parameter, shown by schema",
+    "signed amount (-30d, +2h)": "help text of a built-in event's parameter, shown by schema",
     "the wall clock jumps by a signed duration": "help text of a built-in event, shown by schema",
     "the operations as written": "help text of the implied variant 'original', shown by schema",
     ") at line ": "the label of an any(…) choice point, shown by explore",

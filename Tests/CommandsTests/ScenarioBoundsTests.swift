@@ -65,4 +65,14 @@ struct ScenarioBoundsTests {
     #expect(error.contains("durations cannot be negative here"), "\(error)")
     #expect(error.contains("s.yaml:5:"), "\(error)")
   }
+
+  @Test func aBusyPeriodCannotBeNegative() throws {
+    let (status, _, error) = try run(
+      scenario: "name: s\nmodel: ./pause.model.yaml\n"
+        + "timeline:\n  - {at: 0s, event: main-busy, for: -5s}\n"
+    ) { _, scenario, console in RunCommand(files: [scenario]).execute(console: console) }
+    #expect(status == .badInput)
+    #expect(error.contains("s.yaml:4:"), "\(error)")
+    #expect(error.contains("durations cannot be negative here"), "\(error)")
+  }
 }

@@ -318,22 +318,29 @@ extension ModelFileDecoder {
   private mutating func builtInEvents() -> [EventDecl] {
     guard !processes.isEmpty else { return [] }
     let processType = ValueType.enumeration(enumIndex(processes.map(\.name)))
-    let process = Parameter(Field("process", processType), default: .enumCase(0))
+    var process = Parameter(Field("process", processType), default: .enumCase(0))
+    process.bounds.about = "the process it happens to"
+    // A lane cannot be busy for less than no time: `for: -5s` is refused where it is written.
+    var busy = Parameter(Field("for", .duration), default: nil)
+    busy.bounds.minimum = 0
+    busy.bounds.about = "how long the lane is busy"
+    var shift = Parameter(Field("by", .duration), default: nil)
+    shift.bounds.about = "signed amount (-30d, +2h)"
     let firstLane = lanes.firstIndex { $0.process == 0 } ?? 0
     let table: [(String, [Parameter], EventDecl.Delivery, BuiltInEvent, String)] = [
       (
-        "main-busy", [Parameter(Field("for", .duration), default: nil), process],
+        "main-busy", [busy, process],
         .job(lane: firstLane), .busy, "the process's first lane runs a long job"
       ),
       ("app-suspend", [process], .atOnce, .suspend, "the process freezes; timers keep counting"),
       ("app-resume", [process], .atOnce, .resume, "the process thaws"),
       (
         "relaunch", [process], .atOnce, .relaunch,
-        "the process dies and starts again (memory state reset, then on-launch)"
+        "the process dies and starts again (memory state reset, then its restart: and on-launch)"
       ),
       ("crash", [process], .atOnce, .crash, "the process dies until a relaunch"),
       (
-        "wall-clock-shift", [Parameter(Field("by", .duration), default: nil), process], .atOnce,
+        "wall-clock-shift", [shift, process], .atOnce,
         .wallClockShift, "the wall clock jumps by a signed duration"
       ),
     ]
