@@ -274,12 +274,19 @@ public struct InterpretedModel: SimulationModel, Sendable {
   }
 
   /// The program's `figures:` sentence, filled in with the summary's values and the broken
-  /// invariants; `nil` when it has none (a part that cannot be read shows `none`).
+  /// invariants; `nil` when it has none.
   private mutating func figures(
     summary: [Value], context: inout SimulationContext<InterpretedModel>
   ) -> String? {
     guard let parts = program.figures else { return nil }
-    let scope = closingScope(summary: summary, context: context)
+    return sentence(parts, closingScope(summary: summary, context: context), context: &context)
+  }
+
+  /// `parts` read in `scope`, each `{…}` part shown as files write its value; a part that
+  /// cannot be read shows `none`.
+  mutating func sentence(
+    _ parts: [SayPart], _ scope: Scope, context: inout SimulationContext<InterpretedModel>
+  ) -> String {
     var text = ""
     for part in parts {
       switch part {

@@ -100,7 +100,7 @@ extension InterpretedModel {
       let restart = program.processes[process].restart
       if let sentence = restart.sentence {
         // The model's own words open the restart, before the tasks it kills end.
-        let told = words(sentence, &context)
+        let told = self.sentence(sentence, Scope(locals: []), context: &context)
         context.note(ModelNote(kind: "relaunched", subject: "relaunch", detail: [told]))
       }
       crash(process, context: &context)
@@ -127,23 +127,6 @@ extension InterpretedModel {
         start(launch, arguments: [], process: process, lane: nil, context: &context)
       }
     }
-  }
-
-  /// A sentence of the model read now, outside any task (a part that cannot be read shows
-  /// `none`).
-  private mutating func words(
-    _ parts: [SayPart], _ context: inout SimulationContext<InterpretedModel>
-  ) -> String {
-    var text = ""
-    for part in parts {
-      switch part {
-      case .text(let words): text += words
-      case .value(let value, let type):
-        let read = (try? evaluate(value, Scope(locals: []), context: &context)) ?? .none
-        text += program.text(read, as: type)
-      }
-    }
-    return text
   }
 
   /// The process dies: its tasks, queued jobs and timers go (the open transactions of its

@@ -179,7 +179,8 @@ public struct ModelFileDefinition: ModelDefinition {
   }
 
   /// The model's own start facts (`start:`) read from `model`, its state at `t = 0`: those
-  /// whose condition holds, in order. A fact that cannot be read says why (`run-time error: …`).
+  /// whose condition holds (one that cannot be read does not), in order; a `{…}` part that cannot
+  /// be read shows `none`.
   private static func facts(
     _ facts: [StartFactDecl], of model: InterpretedModel, setup: ModelSetup
   ) -> [String] {
@@ -188,27 +189,13 @@ public struct ModelFileDefinition: ModelDefinition {
       tracing: false)
     var context = simulation.context
     var model = simulation.model
-    let program = model.program
     return facts.compactMap { fact -> String? in
-      do throws(RunTimeError) {
-        if let condition = fact.condition,
-          try model.evaluate(condition, Scope(locals: []), context: &context) != .bool(true)
-        {
-          return nil
-        }
-        var text = ""
-        for part in fact.sentence {
-          switch part {
-          case .text(let words): text += words
-          case .value(let value, let type):
-            text += program.text(
-              try model.evaluate(value, Scope(locals: []), context: &context), as: type)
-          }
-        }
-        return text
-      } catch {
-        return "run-time error: \(error.message)"
+      if let condition = fact.condition,
+        (try? model.evaluate(condition, Scope(locals: []), context: &context)) != .bool(true)
+      {
+        return nil
       }
+      return model.sentence(fact.sentence, Scope(locals: []), context: &context)
     }
   }
 
