@@ -29,12 +29,10 @@ struct CaughtCancellationTests {
     """
 
   func run(_ model: String) throws -> String {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write("van.model.yaml", model)
-    try folder.write(
-      "s.yaml", "name: s\nmodel: ./van.model.yaml\ntimeline:\n  - {at: 0s, event: close}\n")
-    return capture { RunCommand(files: [folder.path("s.yaml")]).execute(console: $0) }.output
+    try runBesideModel(
+      model, named: "van",
+      scenario: "name: s\nmodel: ./van.model.yaml\ntimeline:\n  - {at: 0s, event: close}\n"
+    ).output
   }
 
   @Test func aCancelledSleepSaysWhatItsCatchDid() throws {

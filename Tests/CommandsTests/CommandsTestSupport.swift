@@ -40,6 +40,21 @@ let tapCounterModel = """
 
   """
 
+/// `racelab run` (in `format`) of `scenario`, a scenario file written beside the model file
+/// `model` as `NAME.model.yaml` in a fresh folder (so the scenario names it `./NAME.model.yaml`).
+func runBesideModel(
+  _ model: String, named name: String, scenario: String, format: RunCommand.Format = .text
+) throws -> (status: ExitStatus, output: String, error: String) {
+  let folder = try TemporaryFolder()
+  defer { folder.remove() }
+  try folder.write("\(name).model.yaml", model)
+  try folder.write("s.yaml", scenario)
+  return capture { RunCommand(files: [folder.path("s.yaml")], format: format).execute(console: $0) }
+}
+
+/// The lines of a command's output.
+func lines(_ output: String) -> [String] { output.split(separator: "\n").map(String.init) }
+
 /// A fresh folder under the system's temporary folder, removed by ``remove()``.
 struct TemporaryFolder {
   let url: URL

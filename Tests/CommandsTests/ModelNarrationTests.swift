@@ -58,16 +58,10 @@ struct ModelNarrationTests {
   func run(
     _ timeline: String, format: RunCommand.Format = .text, model: String = Self.model
   ) throws -> (status: ExitStatus, output: String, error: String) {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write("shop.model.yaml", model)
-    try folder.write("s.yaml", "name: s\nmodel: ./shop.model.yaml\ntimeline:\n\(timeline)")
-    return capture {
-      RunCommand(files: [folder.path("s.yaml")], format: format).execute(console: $0)
-    }
+    try runBesideModel(
+      model, named: "shop", scenario: "name: s\nmodel: ./shop.model.yaml\ntimeline:\n\(timeline)",
+      format: format)
   }
-
-  func lines(_ output: String) -> [String] { output.split(separator: "\n").map(String.init) }
 
   @Test func theStartLineHasTheModelsFactsThatHold() throws {
     let (status, output, error) = try run("  - {at: 0s, event: buy, n: 1}\n")

@@ -89,17 +89,11 @@ struct ModelTimersAndChecksTests {
     _ timeline: String, runtime: String = "swift", model: String = Self.model,
     format: RunCommand.Format = .text
   ) throws -> (status: ExitStatus, output: String, error: String) {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write("door.model.yaml", model)
-    try folder.write(
-      "s.yaml", "name: s\nmodel: ./door.model.yaml\nruntime: \(runtime)\ntimeline:\n\(timeline)")
-    return capture {
-      RunCommand(files: [folder.path("s.yaml")], format: format).execute(console: $0)
-    }
+    try runBesideModel(
+      model, named: "door",
+      scenario: "name: s\nmodel: ./door.model.yaml\nruntime: \(runtime)\ntimeline:\n\(timeline)",
+      format: format)
   }
-
-  func lines(_ output: String) -> [String] { output.split(separator: "\n").map(String.init) }
 
   @Test func anAfterSendsTheModelsEventUnderItsLabel() throws {
     let (status, output, error) = try run("  - {at: 0s, event: open}\n")

@@ -31,21 +31,18 @@ struct ScenarioBoundsTests {
 
     """
 
-  /// `command` run with the paths of the model file and of `scenario` (if given) in a fresh
-  /// folder.
-  func run(
-    scenario: String? = nil, _ command: (_ model: String, _ scenario: String, Console) -> ExitStatus
-  ) throws -> (status: ExitStatus, output: String, error: String) {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    try folder.write("pause.model.yaml", Self.model)
-    if let scenario { try folder.write("s.yaml", scenario) }
-    return capture { command(folder.path("pause.model.yaml"), folder.path("s.yaml"), $0) }
+  /// `racelab run` of a scenario of the model written after its `model:` line.
+  func run(_ rest: String) throws -> (status: ExitStatus, output: String, error: String) {
+    try runBesideModel(
+      Self.model, named: "pause", scenario: "name: s\nmodel: ./pause.model.yaml\n" + rest)
   }
 
   @Test func theSchemaShowsTheLeastAndTheWords() throws {
-    let (status, output, error) = try run { model, _, console in
-      SchemaCommand(model: model).execute(console: console)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("pause.model.yaml", Self.model)
+    let (status, output, error) = capture {
+      SchemaCommand(model: folder.path("pause.model.yaml")).execute(console: $0)
     }
     #expect(status == .success, "\(error)")
     #expect(
@@ -56,9 +53,7 @@ struct ScenarioBoundsTests {
 
   @Test func aValueBelowTheLeastIsRefusedWhereItIsWritten() throws {
     let (status, _, error) = try run(
-      scenario: "name: s\nmodel: ./pause.model.yaml\napp: {wins: -1, wait: -1s}\n"
-        + "timeline:\n  - {at: 0s, event: win, by: 0}\n"
-    ) { _, scenario, console in RunCommand(files: [scenario]).execute(console: console) }
+      "app: {wins: -1, wait: -1s}\ntimeline:\n  - {at: 0s, event: win, by: 0}\n")
     #expect(status == .badInput)
     #expect(
       error.contains("s.yaml:3:13: error: 'wins' must be in 0...9223372036854775807"), "\(error)")
@@ -67,10 +62,7 @@ struct ScenarioBoundsTests {
   }
 
   @Test func aBusyPeriodCannotBeNegative() throws {
-    let (status, _, error) = try run(
-      scenario: "name: s\nmodel: ./pause.model.yaml\n"
-        + "timeline:\n  - {at: 0s, event: main-busy, for: -5s}\n"
-    ) { _, scenario, console in RunCommand(files: [scenario]).execute(console: console) }
+    let (status, _, error) = try run("timeline:\n  - {at: 0s, event: main-busy, for: -5s}\n")
     #expect(status == .badInput)
     #expect(error.contains("s.yaml:4:"), "\(error)")
     #expect(error.contains("durations cannot be negative here"), "\(error)")
