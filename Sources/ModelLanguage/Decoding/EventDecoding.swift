@@ -46,7 +46,6 @@ extension ModelFileDecoder {
       let isInternal = fields.entry("internal").flatMap { flag($0.value, "'internal'") } ?? false
       eventSignatures.append(
         EventSignature(
-          name: entry.key,
           parameters: eventParameters(fields, what, writtenByTimelines: !isInternal),
           entry: entry, fields: fields, isInternal: isInternal))
     }

@@ -24,12 +24,14 @@ struct FunctionSignature {
 /// An event's name and parameters, known before any body is read so that `after: … event:`
 /// may name an event declared after it.
 struct EventSignature {
-  var name: String
   var parameters: [Parameter]
   var entry: YAMLMapEntry
   var fields: [YAMLMapEntry]
   /// `internal: true`: only the model's `after: … event:` sends it.
   var isInternal: Bool
+
+  /// The event's name, as the file writes it.
+  var name: String { entry.key }
 }
 
 /// A `call:` from one body to an operation (or a function call from one function to another),
