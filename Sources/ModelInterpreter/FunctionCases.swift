@@ -74,28 +74,53 @@ extension ModelFileDefinition {
     return (slots.sorted(), today)
   }
 
-  /// Evaluates one row of `cases:` on the function named `table`: the scenario's initial
-  /// state, with the state the row gives, the row's `today` and its arguments. A run-time
-  /// error is the answer `run-time error: …`, which no row expects.
+  /// Evaluates one row of `cases:` on the function named `table`, or of a truth table the
+  /// model declares under that name: the scenario's initial state, with the state the row
+  /// gives, the row's `today` and its arguments. A run-time error is the answer `run-time
+  /// error: …`, which no row expects.
   public func evaluate(table: String, row: NamedValues, setup: ModelSetup) -> TableRowResult {
     let program = resolvedProgram(for: setup)
     let expected = row[Self.expectColumn] ?? .none
+    if let truthTable = program.truthTables.first(where: { $0.name == table }) {
+      return evaluate(truthTable, row: row, expected: expected, setup: setup, program)
+    }
     guard let index = program.functions.firstIndex(where: { $0.name == table }) else {
       return TableRowResult(actual: .none, expected: expected, decidedBy: "no function \(table)")
     }
-    let function = program.functions[index]
-    var today: Int64?
-    if case .day(let day)? = row[Self.todayColumn] { today = day }
-    var model = makeModel(setup, fixedToday: today)
+    var inputs = RowInputs()
+    if case .day(let day)? = row[Self.todayColumn] { inputs.today = day }
     for slot in Self.reads(of: index, program).slots {
-      let variable = program.state[slot]
-      if let value = row[variable.name] {
-        model.state[slot] = program.running(value, as: variable.type)
-      }
+      if let value = row[program.state[slot].name] { inputs.state.append((slot, value)) }
+    }
+    for parameter in program.functions[index].parameters {
+      inputs.arguments[parameter.name] = row[parameter.name]
+    }
+    return TableRowResult(
+      actual: call(index, inputs, setup: setup, program), expected: expected, decidedBy: "")
+  }
+
+  /// What a row gives a function: the day `today` reads, state set before the call and the
+  /// arguments by parameter name (a parameter without one gets `none`).
+  struct RowInputs {
+    var today: Int64?
+    var state: [(slot: Int, value: Value)] = []
+    var arguments: [String: Value] = [:]
+  }
+
+  /// Function `index` called on the scenario's initial state as `inputs` change it: its value
+  /// as reports show it, or `run-time error: …`.
+  func call(_ index: Int, _ inputs: RowInputs, setup: ModelSetup, _ program: ModelProgram)
+    -> Value
+  {
+    let function = program.functions[index]
+    var model = makeModel(setup, fixedToday: inputs.today)
+    for (slot, value) in inputs.state {
+      model.state[slot] = program.running(value, as: program.state[slot].type)
     }
     let arguments = function.parameters.map { parameter in
       Expression.literal(
-        row[parameter.name].map { program.running($0, as: parameter.type) } ?? .none)
+        inputs.arguments[parameter.name].map { program.running($0, as: parameter.type) }
+          ?? .none)
     }
     let simulation = Simulation(
       model: model, profile: .swift, wallClock: setup.wallClock, strategy: DefaultStrategy(),
@@ -105,12 +130,9 @@ extension ModelFileDefinition {
     do {
       let value = try model.evaluate(
         .function(index, arguments), Scope(locals: []), context: &context)
-      return TableRowResult(
-        actual: program.reported(value, as: function.result), expected: expected,
-        decidedBy: "")
+      return program.reported(value, as: function.result)
     } catch {
-      return TableRowResult(
-        actual: .text("run-time error: \(error.message)"), expected: expected, decidedBy: "")
+      return .text("run-time error: \(error.message)")
     }
   }
 }

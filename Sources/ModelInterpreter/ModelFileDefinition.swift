@@ -320,7 +320,7 @@ public struct ModelFileDefinition: ModelDefinition {
         program.kind(of: field.type).map {
           SummaryFieldSpec(key: field.key, field: field.field, kind: $0, help: field.key)
         }
-      }, functions: Self.caseTables(of: program),
+      }, tables: Self.truthTables(of: program), functions: Self.caseTables(of: program),
       neverEnds: program.periodic.isEmpty
         ? nil
         : "has periodic jobs (\(program.periodic.map(\.name).joined(separator: ", ")))")

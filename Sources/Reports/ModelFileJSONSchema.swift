@@ -122,6 +122,21 @@ public enum ModelFileJSONSchema {
       // The trace's start facts and closing figures in the model's words.
       "start": sentences,
       "figures": text,
+      // Tables a scenario gives instead of a timeline: a function over rows of named inputs.
+      "truth-tables": mapOf(
+        closed([
+          "about": text, "function": name, "reason": name, "expect": text,
+          "columns": mapOf(
+            [
+              "anyOf": [
+                text,
+                closed(["sets": text, "about": text]).merging(["required": ["sets"]]) { first, _ in
+                  first
+                },
+              ]
+            ]
+          ),
+        ]).merging(["required": ["function", "columns"]]) { first, _ in first }),
     ]
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",

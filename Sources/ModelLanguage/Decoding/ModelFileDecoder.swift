@@ -49,7 +49,7 @@ struct ModelFileDecoder {
   static let topLevelKeys = [
     "kind", "name", "about", "default-variant", "processes", "records", "errors", "functions",
     "operations", "events", "variants", "invariants", "summary", "sections", "periodic",
-    "picture", "answers", "start", "figures",
+    "picture", "answers", "start", "figures", "truth-tables",
   ]
 
   var context = DecodingContext()

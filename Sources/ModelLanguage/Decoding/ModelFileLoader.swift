@@ -128,6 +128,8 @@ extension ModelFileDecoder {
     let sections = entries.entry("sections").map { decodeSections($0.value) } ?? []
     let periodic = entries.entry("periodic").map { decodePeriodic($0.value) } ?? []
     let picture = entries.entry("picture").map { decodePicture($0.value) } ?? []
+    let truthTables =
+      entries.entry("truth-tables").map { decodeTruthTables($0.value, sections: sections) } ?? []
     let startFacts = entries.entry("start").map { decodeStart($0.value) }
     let figures = entries.entry("figures").flatMap {
       decodeFigures($0.value, summary: summary, invariants: invariants)
@@ -161,6 +163,7 @@ extension ModelFileDecoder {
     program.answers = answers
     program.startFacts = startFacts
     program.figures = figures
+    program.truthTables = truthTables
     return program
   }
 

@@ -58,6 +58,9 @@ public struct ModelProgram: Sendable, Hashable {
   /// The closing figures in the model's words (`figures:`), read from the summary's keys and
   /// the broken invariants; `nil`: each summary key and its value.
   public var figures: [SayPart]?
+  /// The truth tables scenarios may give instead of a timeline (`truth-tables:`), in
+  /// declaration order.
+  public var truthTables: [TruthTableDecl] = []
 
   /// Creates a program.
   public init(

@@ -8,6 +8,11 @@ extension ModelProgram {
   /// The kind a scenario writes a value of `type` in, or `nil` when scenarios cannot write
   /// one (a task handle, an instant, a table).
   public func kind(of type: ValueType) -> ValueKind? {
+    Self.kind(of: type, enums: enums)
+  }
+
+  /// The kind a scenario writes a value of `type` in, given the program's enumerations.
+  static func kind(of type: ValueType, enums: [EnumDecl]) -> ValueKind? {
     switch type {
     case .bool: .boolean
     case .int: .integer(Int64.min...Int64.max)
@@ -15,7 +20,7 @@ extension ModelProgram {
     case .duration: .signedDuration
     case .day: .date
     case .enumeration(let index): .word(enums[index].values)
-    case .list(let element): kind(of: element).map(ValueKind.list)
+    case .list(let element): kind(of: element, enums: enums).map(ValueKind.list)
     case .optional(.text): .textOrNone
     case .optional(.duration): .durationOrNone
     case .optional(.day): .dateOrNever
