@@ -49,8 +49,6 @@ let package = Package(
     .target(name: "ModelLanguage", dependencies: ["ModelContract", "YAML"]),
     // Kernel: virtual clock, agenda, lanes, tasks, runtime profiles, choice points, trace events.
     .target(name: "RacelabKernel", dependencies: ["ModelContract"], swiftSettings: kernelSettings),
-    // Models: one folder each; they know the contract and the kernel only.
-    .target(name: "ReviewPromptModel", dependencies: ["ModelContract", "RacelabKernel"]),
     // The model-file interpreter: runs a checked model file on the kernel.
     .target(
       name: "ModelInterpreter", dependencies: ["ModelContract", "ModelLanguage", "RacelabKernel"]),
@@ -68,8 +66,8 @@ let package = Package(
     .target(
       name: "Commands",
       dependencies: [
-        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ModelInterpreter", "ModelLanguage",
-        "ScenarioFormat", "Renderers", "Reports", "ModelLibrary", "YAML",
+        "ModelContract", "RacelabKernel", "ModelInterpreter", "ModelLanguage", "ScenarioFormat",
+        "Renderers", "Reports", "ModelLibrary", "YAML",
       ]),
     // The executable: argument parsing and exit codes, nothing else.
     .executableTarget(
@@ -105,13 +103,19 @@ let package = Package(
     .executableTarget(
       name: "racelab-bench",
       dependencies: [
-        "ModelContract", "RacelabKernel", "ReviewPromptModel", "ScenarioFormat", "YAML", "Commands",
-        "ModelInterpreter", "ModelLanguage", "Renderers", "RacelabTesting",
+        "ModelContract", "RacelabKernel", "ScenarioFormat", "YAML", "Commands", "ModelInterpreter",
+        "ModelLanguage", "ModelLibrary", "Renderers", "RacelabTesting",
       ],
       path: "Benchmarks/racelab-bench"),
 
     // How many generated cases the oracles, sweeps and corpora run: RACELAB_TEST_SIZE.
     .target(name: "TestSizes", path: "Tests/TestSizes"),
+    // The review-prompt flow written in Swift on the kernel: the oracle the bundled model file
+    // is checked against (same traces, same explorations); it knows the contract and the
+    // kernel only.
+    .target(
+      name: "ReviewPromptModel", dependencies: ["ModelContract", "RacelabKernel"],
+      path: "Tests/ReviewPromptModel"),
     .target(
       name: "KernelTestSupport", dependencies: ["ModelContract", "RacelabKernel"],
       path: "Tests/KernelTestSupport"),
@@ -135,7 +139,7 @@ let package = Package(
       name: "ModelConformanceTests",
       dependencies: [
         "ModelContract", "RacelabKernel", "Commands", "ScenarioFormat", "YAML", "ModelTestSupport",
-        "ModelInterpreter", "ModelLanguage", "TestSizes",
+        "ModelInterpreter", "ModelLanguage", "TestSizes", "ReviewPromptModel",
       ]),
     .testTarget(
       name: "ScenarioFormatTests",

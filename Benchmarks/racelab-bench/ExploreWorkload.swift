@@ -1,14 +1,18 @@
 import Commands
 import ModelContract
+import ModelInterpreter
+import ModelLanguage
+import ModelLibrary
 import RacelabKernel
-import ReviewPromptModel
 import ScenarioFormat
 
-/// One explored scenario: its timeline and its review-prompt explorer.
+/// One explored scenario: its timeline and its explorer on the review-prompt model bundled with
+/// racelab, the one `model: review-prompt` names.
 struct ExploreSubject {
   var path: String
   var scenario: Scenario
   var timeline: [ScriptedHappening]
+  var definition: ModelFileDefinition
 
   /// Loads `path`; `nil` (with a message on standard error) if it is not a review-prompt
   /// timeline scenario.
@@ -17,10 +21,9 @@ struct ExploreSubject {
       printError("racelab-bench: cannot read \(path)")
       return nil
     }
-    guard
-      case .success(let scenario) = ScenarioLoader.load(bytes, models: ModelCatalog.vocabularies),
-      case .timeline(let timeline) = scenario.content,
-      scenario.model == ReviewPromptDefinition().vocabulary.name
+    guard let definition = reviewPromptModel(),
+      case .success(let scenario) = ScenarioLoader.load(bytes, models: [definition.vocabulary]),
+      case .timeline(let timeline) = scenario.content
     else {
       printError("racelab-bench: \(path) is not a review-prompt timeline scenario")
       return nil
@@ -28,12 +31,11 @@ struct ExploreSubject {
     self.path = path
     self.scenario = scenario
     self.timeline = timeline
+    self.definition = definition
   }
 
-  func explorer(_ timeline: [ScriptedHappening]) -> Explorer<ReviewPromptDefinition> {
-    Explorer(
-      ReviewPromptDefinition(), setup: scenario.setup, profile: scenario.runtime,
-      timeline: timeline)
+  func explorer(_ timeline: [ScriptedHappening]) -> Explorer<ModelFileDefinition> {
+    Explorer(definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
   }
 }
 
@@ -114,4 +116,12 @@ private func outcomeSet(_ tally: ExplorationTally) -> [String] {
         + outcome.violations.joined(separator: ",")
     }
   ).sorted()
+}
+
+/// The review-prompt model bundled with racelab, loaded and checked.
+func reviewPromptModel() -> ModelFileDefinition? {
+  guard let bundled = BundledModel.named("review-prompt"),
+    case .success(let program) = ModelFileLoader.load(bundled.bytes)
+  else { return nil }
+  return ModelFileDefinition(program)
 }

@@ -40,7 +40,7 @@ final class ModelFiles {
     else {
       return nil
     }
-    let entry = check(bytes, path: path, console: console)
+    let entry = check(bytes, path: path, reading: limits, console: console)
     entries[key] = entry
     return entry
   }
@@ -49,25 +49,29 @@ final class ModelFiles {
   func entry(bundled model: BundledModel, console: Console) -> Entry {
     let key = Self.bundledPrefix + model.name
     if let entry = entries[key] { return entry }
-    let entry = check(model.bytes, path: key, console: console)
+    // Racelab's own file: the reading limits (`--limits scalar-bytes=…`) guard against what a
+    // user gives, so the bundled file is read under the defaults; its runs keep the user's.
+    let entry = check(model.bytes, path: key, reading: ScenarioLimits(), console: console)
     entries[key] = entry
     return entry
   }
 
-  /// The model bundled with racelab that `name` names, unless a built-in model has that name
-  /// (the built-in wins: `review-prompt` is the Swift model, its file is for copying).
+  /// The model bundled with racelab that `name` names, unless a caller added a Swift model of
+  /// that name (``SwiftModels``).
   static func bundled(named name: String) -> BundledModel? {
-    ModelCatalog.definition(named: name) == nil ? BundledModel.named(name) : nil
+    SwiftModels.named(name) == nil ? BundledModel.named(name) : nil
   }
 
   /// How a bundled model is named where a path would be (in a diagnostic, which a test keeps
   /// from ever appearing).
   static let bundledPrefix = "racelab:"
 
-  /// `bytes` loaded and checked, its problems printed under `path`.
-  private func check(_ bytes: [UInt8], path: String, console: Console) -> Entry {
+  /// `bytes` loaded under `reading` and checked, its problems printed under `path`.
+  private func check(
+    _ bytes: [UInt8], path: String, reading: ScenarioLimits, console: Console
+  ) -> Entry {
     var entry = Entry(definition: nil, bytes: bytes)
-    switch ModelFileLoader.load(bytes, limits: limits) {
+    switch ModelFileLoader.load(bytes, limits: reading) {
     case .success(let program):
       entry.definition = ModelFileDefinition(
         program,

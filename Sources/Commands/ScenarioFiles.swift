@@ -2,6 +2,7 @@ import Foundation
 import ModelContract
 import ModelInterpreter
 import ModelLanguage
+import ModelLibrary
 import RacelabKernel
 import Reports
 import ScenarioFormat
@@ -37,10 +38,10 @@ struct ScenarioFile {
   var scenario: Scenario
   /// The model the scenario names, bound once when the file was loaded.
   var definition: any ModelDefinition
-  /// The bytes of the model file it names (empty for a built-in model): a replay token's hash
-  /// covers them, so an edited model refuses old tokens.
+  /// The bytes of the model file it names (a bundled one's too; empty for a Swift model a
+  /// caller added): a replay token's hash covers them, so an edited model refuses old tokens.
   var modelBytes: [UInt8] = []
-  /// Where the model file it names is (`nil` for a built-in model).
+  /// Where the model file it names is (`nil` for a bundled or a Swift model).
   var modelPath: String?
   /// The overrides applied.
   var overrides: Overrides
@@ -160,7 +161,7 @@ enum ScenarioFiles {
           "\(display): a model file, not a scenario (run a scenario whose 'model:' names it)"))
       return nil
     }
-    var vocabularies = ModelCatalog.vocabularies
+    var vocabularies = SwiftModels.definitions.map(\.vocabulary)
     var fileModel: (definition: ModelFileDefinition, bytes: [UInt8], path: String?)?
     if let reference = ScenarioLoader.modelReference(bytes) {
       let library = models ?? ModelFiles(limits: limits)
@@ -183,13 +184,15 @@ enum ScenarioFiles {
         fileModel = (definition, entry.bytes, modelPath)
       }
     }
-    switch ScenarioLoader.load(bytes, models: vocabularies, limits: limits) {
+    switch ScenarioLoader.load(
+      bytes, models: vocabularies, otherModels: BundledModel.all.map(\.name), limits: limits)
+    {
     case .success(var scenario):
       let bound: (any ModelDefinition)? =
-        fileModel?.definition ?? ModelCatalog.definition(named: scenario.model)
+        fileModel?.definition ?? SwiftModels.named(scenario.model)
       guard let definition = bound else {
-        // The loader accepts only the names of the vocabularies it was given: the
-        // catalogue's and the model file's.
+        // The loader accepts only the names of the vocabularies it was given: the added Swift
+        // models' and the model file's.
         console.report(.input("\(display.shown): model '\(scenario.model)' is not built in"))
         return nil
       }
@@ -253,6 +256,8 @@ enum ScenarioFiles {
   /// count references to the same objects. `nil` only if the bytes no longer load, which
   /// loading, being deterministic, never does.
   static func reload(_ file: ScenarioFile) -> ScenarioFile? {
+    // A Swift model a caller added is not there on another thread (``SwiftModels``).
+    guard file.definition is ModelFileDefinition else { return nil }
     let silent = Console(write: { _ in }, writeError: { _ in }, colour: false)
     let preloaded = file.modelPath.map { [$0: file.modelBytes] } ?? [:]
     return load(

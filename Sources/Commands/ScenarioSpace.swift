@@ -1,7 +1,6 @@
 import ModelContract
 import ModelInterpreter
 import RacelabKernel
-import ReviewPromptModel
 
 /// An explorer with its model type erased, so commands can hold one for any model.
 ///
@@ -19,9 +18,8 @@ struct ScenarioSpace: Sendable {
   private let counterexample: @Sendable (String, Int, Int) -> Schedule?
   private let fitting: @Sendable (Schedule) -> Bool
 
-  /// The space of `definition`'s runs from `setup` on `profile` with `timeline`: for the
-  /// models racelab runs (model files and the built-in review-prompt model), specialised for
-  /// the model.
+  /// The space of `definition`'s runs from `setup` on `profile` with `timeline`: for model
+  /// files, the models racelab runs, specialised for the model.
   init(
     _ definition: any ModelDefinition, setup: ModelSetup, profile: RuntimeProfile,
     timeline: [ScriptedHappening]
@@ -29,8 +27,6 @@ struct ScenarioSpace: Sendable {
     switch definition {
     case let file as ModelFileDefinition:
       self.init(Explorer(file, setup: setup, profile: profile, timeline: timeline))
-    case let builtIn as ReviewPromptDefinition:
-      self.init(Explorer(builtIn, setup: setup, profile: profile, timeline: timeline))
     default:
       self.init(opening: definition, setup: setup, profile: profile, timeline: timeline)
     }

@@ -41,12 +41,20 @@ public struct SchemaCommand: Sendable {
       console.write(ModelFileJSONSchema.text)
       return .success
     }
-    let definitions = ModelCatalog.definitions.filter {
+    var definitions = SwiftModels.definitions.filter {
       model == nil || $0.vocabulary.name == model
     }
+    if model == nil {
+      let library = ModelFiles(limits: limits)
+      for bundled in BundledModel.all where SwiftModels.named(bundled.name) == nil {
+        guard let definition = library.entry(bundled: bundled, console: console).definition
+        else { return .badInput }
+        definitions.append(definition)
+      }
+    }
     guard !definitions.isEmpty else {
-      let builtIn = ModelCatalog.vocabularies.map(\.name)
-      let known = builtIn + BundledModel.all.map(\.name).filter { !builtIn.contains($0) }
+      let added = SwiftModels.definitions.map(\.vocabulary.name)
+      let known = added + BundledModel.all.map(\.name).filter { !added.contains($0) }
       console.report(
         .input(
           "unknown model '\(model ?? "")' (\(known.joined(separator: ", ")))", word: model,

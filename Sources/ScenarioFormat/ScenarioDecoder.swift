@@ -6,7 +6,16 @@ import YAML
 /// reports every problem it finds in one pass.
 struct ScenarioDecoder {
   let models: [ModelVocabulary]
+  /// Models that exist but were not loaded, named in messages only.
+  let otherModels: [String]
   var context = DecodingContext()
+
+  /// Every model a scenario may name, in order, each once.
+  private var modelNames: [String] {
+    var names = models.map(\.name)
+    for name in otherModels where !names.contains(name) { names.append(name) }
+    return names
+  }
 
   static let defaultStart = TimeSyntax.Timestamp(
     nanosecondsSinceEpoch: 1_767_225_600 * 1_000_000_000, utcOffsetSeconds: 0)
@@ -81,12 +90,12 @@ struct ScenarioDecoder {
     guard let entry = entries.entry("model") else {
       context.error(
         location,
-        "a scenario file needs 'model:' (one of: \(models.map(\.name).joined(separator: ", ")))")
+        "a scenario file needs 'model:' (one of: \(modelNames.joined(separator: ", ")))")
       return nil
     }
     guard let name = context.scalar(entry.value, "'model'") else { return nil }
     if let vocabulary = models.first(where: { $0.name == name }) { return vocabulary }
-    context.unknown("model", name, at: entry.value.location, known: models.map(\.name))
+    context.unknown("model", name, at: entry.value.location, known: modelNames)
     return nil
   }
 

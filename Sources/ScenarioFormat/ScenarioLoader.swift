@@ -5,9 +5,12 @@ import YAML
 /// Loads scenario files: bytes → located YAML tree → typed ``Scenario``, or every diagnostic.
 public enum ScenarioLoader {
   /// Parses and decodes one file's bytes against the vocabularies of `models`, refusing what
-  /// passes `limits`.
+  /// passes `limits`. `otherModels` names the models that exist but were not loaded (a
+  /// scenario names one model, so only its vocabulary is read), for the messages that list
+  /// what `model:` may say.
   public static func load(
-    _ bytes: [UInt8], models: [ModelVocabulary], limits: ScenarioLimits = ScenarioLimits()
+    _ bytes: [UInt8], models: [ModelVocabulary], otherModels: [String] = [],
+    limits: ScenarioLimits = ScenarioLimits()
   ) -> Result<Scenario, DiagnosticList> {
     switch YAMLParser.parse(bytes, allowsDottedKeys: true) {
     case .failure(let list):
@@ -15,7 +18,7 @@ public enum ScenarioLoader {
     case .success(let root):
       let tooLarge = limits.problems(in: root)
       guard tooLarge.isEmpty else { return .failure(DiagnosticList(tooLarge)) }
-      var decoder = ScenarioDecoder(models: models)
+      var decoder = ScenarioDecoder(models: models, otherModels: otherModels)
       if let scenario = decoder.decode(root), decoder.context.diagnostics.isEmpty {
         return .success(scenario)
       }

@@ -281,7 +281,9 @@ struct ErrorCatalogueTests {
     "' has no task body to replace":
       "every built-in model has a task body; a model without one makes this reachable",
     "' is not built in":
-      "the scenario layer accepts only the names of the built-in models, so binding finds one",
+      "the scenario layer accepts only the names of the models it was given, so binding finds one",
+    "the model has none":
+      "needs a second file, a model file without functions; FunctionCasesTests checks it",
     ": its model ": "needs a second file, a broken model file; ModelFileCommandTests checks it",
     " has errors; the file was not run\n":
       "needs a second file, a broken model file; ModelFileCommandTests checks it",

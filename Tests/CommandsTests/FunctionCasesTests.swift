@@ -174,11 +174,35 @@ struct FunctionCasesTests {
     #expect(result.output.hasSuffix("1 of 3 rows FAILED\n"))
   }
 
-  @Test("a built-in model has no functions, so 'cases:' names none of its own")
-  func builtInModelHasNoFunctions() throws {
+  @Test("a bundled model named by its name offers its functions to 'cases:'")
+  func bundledModelOffersItsFunctions() throws {
     let result = try runScenario(
-      "name: cases\nmodel: review-prompt\ncases:\n  function: eligible\n  rows: []\n")
+      """
+      name: cases
+      model: review-prompt
+      cases:
+        function: eligible
+        rows:
+          - {last: never, prompted: none, app.wins: 2, expect: false}
+          - {last: never, prompted: none, app.wins: 3, expect: true}
+      """)
+    #expect(result.status == .success)
+    #expect(result.output.hasPrefix("racelab · review-prompt · eligible table\n"))
+    #expect(result.output.hasSuffix("all 2 rows answer as expected\n"))
+  }
+
+  @Test("a model file without functions gives 'cases:' none to name")
+  func aModelWithoutFunctionsHasNoneToName() throws {
+    let result = try runBesideModel(
+      """
+      kind: model
+      name: bare
+      processes:
+        app:
+          lanes: {main: serial}
+      """, named: "bare", scenario: "name: s\nmodel: bare.model.yaml\ncases: {rows: []}\n")
     #expect(result.status == .badInput)
-    #expect(result.error.contains("cases.yaml:4:13: error: unknown function 'eligible'\n"))
+    #expect(
+      result.error.contains("s.yaml:3:8: error: 'cases' needs 'function:' (the model has none)"))
   }
 }

@@ -89,13 +89,13 @@ struct SVGOutputTests {
       "explore/show-window-s5-original.yaml"
     ).path
     var command = RunCommand(files: [path], format: .svg)
-    command.schedule = "79156da7:0=1,1=1"
+    command.schedule = "9faf2305:0=1,1=1"
     let run = capture { command.execute(console: $0) }
     let reading = try #require(SVGReading.read(run.output))
     #expect(reading.texts.contains { $0.hasPrefix("\"The completion screen shows somewhere") })
     #expect(
       reading.texts.contains(
-        "schedule 79156da7:0=1,1=1 · not the default schedule: a replayed ordering"))
+        "schedule 9faf2305:0=1,1=1 · not the default schedule: a replayed ordering"))
     #expect(reading.texts.contains("screen-show at 0.001s, window 0.000s…0.060s"))
   }
 

@@ -43,7 +43,7 @@ struct LoadedScenario {
   var timeline: [ScriptedHappening]
 
   init(_ text: String) throws {
-    switch ScenarioLoader.load(Array(text.utf8), models: ModelCatalog.vocabularies) {
+    switch ScenarioLoader.load(Array(text.utf8), models: [ReviewPromptDefinition().vocabulary]) {
     case .success(let scenario):
       guard case .timeline(let timeline) = scenario.content else {
         throw LoadError(message: "not a timeline scenario")

@@ -58,10 +58,13 @@ struct LifecycleCrossCheckTests {
   func runsAgree() throws {
     let corpus = try Corpus(count: TestSize.count(standard: 1_000, thorough: 4_000))
     defer { corpus.remove() }
-    let runs = try [corpus.builtIn, corpus.file].map { files in
-      let (_, output, error) = capture {
-        RunCommand(files: files, format: .json).execute(console: $0)
-      }
+    let runs = try [corpus.builtIn, corpus.file].enumerated().map { side, files in
+      let (_, output, error) =
+        side == 0
+        ? Answers.onTheOracle {
+          capture { RunCommand(files: files, format: .json).execute(console: $0) }
+        }
+        : capture { RunCommand(files: files, format: .json).execute(console: $0) }
       #expect(error == "")
       return try Self.objects(output)
     }
@@ -94,10 +97,13 @@ struct LifecycleCrossCheckTests {
   func explorationsAgree() throws {
     let corpus = try Corpus(count: TestSize.count(standard: 200, thorough: 1_000))
     defer { corpus.remove() }
-    let explored = try [corpus.builtIn, corpus.file].map { files in
+    let explored = try [corpus.builtIn, corpus.file].enumerated().map { side, files in
       var command = ExploreCommand(files: files)
       command.format = .json
-      let (_, output, error) = capture { command.execute(console: $0) }
+      let (_, output, error) =
+        side == 0
+        ? Answers.onTheOracle { capture { command.execute(console: $0) } }
+        : capture { command.execute(console: $0) }
       #expect(error == "")
       return try Self.objects(output)
     }

@@ -5,16 +5,17 @@ import ModelInterpreter
 import ModelLanguage
 import ModelTestSupport
 import RacelabKernel
+import ReviewPromptModel
 import ScenarioFormat
 import Testing
 
-/// Every model the build knows — built in, or a model file under `scenarios/` — and the
-/// test-only turnstile keep the promises the scenario layer, the renderers and `explore` rely
+/// Every model the build knows — a model file under `scenarios/` or bundled with racelab, and
+/// the Swift models the tests run: the review-prompt oracle and the turnstile — keep the promises the scenario layer, the renderers and `explore` rely
 /// on. A model file is loaded afresh by each test that uses it: nothing keeps its checked
 /// program for the life of the process, so LeakSanitizer sees it freed rather than reporting
 /// what a global holds through pointers it cannot follow.
 let knownModels: [KnownModel] =
-  (ModelCatalog.definitions + [TurnstileDefinition()]).map { definition in
+  ([ReviewPromptDefinition(), TurnstileDefinition()] as [any ModelDefinition]).map { definition in
     KnownModel(name: definition.vocabulary.name) { definition }
   } + repositoryModelFiles()
 
