@@ -11,9 +11,11 @@ public enum ChoicePoint: Sendable, Hashable {
   /// Two due instants, at least one of which follows from a windowed arrival, may come in more
   /// than one order: the alternatives are the orders still possible of the first instant
   /// relative to the second, the order of the earliest arrivals first, then `before`, `same`,
-  /// `after`. The strings say what is due at each. Against the instant a run stops at
-  /// (`until:`) the orders are `before` (at or before it: the entry is applied) and `after`.
-  case instantOrder(String, String, orders: [InstantOrder])
+  /// `after`. Against the instant a run stops at (`until:`) the orders are `before` (at or
+  /// before it: the entry is applied) and `after`. What is due at each is named in the trace
+  /// (``TraceEvent/Kind/instantsOrdered(first:firstAt:second:secondAt:order:defaultOrder:)``)
+  /// when the order taken is not the default, and nowhere else: naming costs every run.
+  case instantOrder(orders: [InstantOrder])
   /// A model reads the calendar day at an instant that follows from a windowed arrival, and the
   /// arrival's window spans `count` days from `first` (as epoch days): the alternatives are the
   /// days in order.
@@ -37,7 +39,7 @@ public enum ChoicePoint: Sendable, Hashable {
   /// a row without an order): the alternatives are the model's, `0` what `run` does.
   case model(String, alternatives: Int)
 
-  /// Whether the point orders two due instants (``instantOrder(_:_:orders:)``).
+  /// Whether the point orders two due instants (``instantOrder(orders:)``).
   var ordersInstants: Bool {
     if case .instantOrder = self { true } else { false }
   }
@@ -46,7 +48,7 @@ public enum ChoicePoint: Sendable, Hashable {
   public var alternativeCount: Int {
     switch self {
     case .sameInstant(_, let alternatives): alternatives
-    case .instantOrder(_, _, let orders): orders.count
+    case .instantOrder(let orders): orders.count
     case .calendarDay(_, let count): count
     case .laneOrder(_, _, let alternatives): alternatives
     case .concurrentJob(_, let alternatives): alternatives

@@ -11,8 +11,7 @@ extension Simulation {
     let offsetB = Int128(second.due) - Int128(arrivals.base(of: b))
     let orders = arrivals.zone.orders(of: a, plus: offsetA, relativeTo: b, plus: offsetB)
     guard orders.count > 1 else { return orders[0] }
-    let (firstText, secondText) = (describe(first), describe(second))
-    let pick = choose(.instantOrder(firstText, secondText, orders: orders))
+    let pick = choose(.instantOrder(orders: orders))
     let chosen = orders[pick]
     var zone = arrivals.zone
     zone.constrain(a, plus: offsetA, chosen, b, plus: offsetB)
@@ -21,10 +20,10 @@ extension Simulation {
       startAgain(with: zone.earliest)
       return nil
     }
-    if pick != 0 {
+    if pick != 0 && context.isTracing {
       recordInstantsOrdered(
-        (firstText, first.due), (secondText, second.due), chosen, default: orders[0],
-        alternative: pick)
+        (describe(first), first.due), (describe(second), second.due), chosen,
+        default: orders[0], alternative: pick)
     }
     return chosen
   }
@@ -50,9 +49,7 @@ extension Simulation {
         of: candidate, plus: offset, relativeTo: nowClass, plus: nowOffset
       ).filter { $0 != .before }
       guard orders.contains(.same) else { continue }
-      let current = "the current instant"
-      let entryText = orders.count == 1 ? "" : describe(entry)
-      let pick = orders.count == 1 ? 0 : choose(.instantOrder(entryText, current, orders: orders))
+      let pick = orders.count == 1 ? 0 : choose(.instantOrder(orders: orders))
       let chosen = orders.count == 1 ? InstantOrder.same : orders[pick]
       var zone = arrivals.zone
       zone.constrain(candidate, plus: offset, chosen, nowClass, plus: nowOffset)
@@ -61,10 +58,10 @@ extension Simulation {
         startAgain(with: zone.earliest)
         return false
       }
-      if pick != 0 {
+      if pick != 0 && context.isTracing {
         recordInstantsOrdered(
-          (entryText, entry.due), (current, context.now.nanoseconds), chosen, default: orders[0],
-          alternative: pick)
+          (describe(entry), entry.due), ("the current instant", context.now.nanoseconds), chosen,
+          default: orders[0], alternative: pick)
       }
       if chosen == .same { classes.append(candidate) }
     }
@@ -84,9 +81,7 @@ extension Simulation {
     let sides = arrivals.zone.sides(of: instantClass, plus: offset, around: limit)
     guard sides.atOrBefore && sides.after else { return sides.after }
     let orders: [InstantOrder] = [.before, .after]
-    let end = "the end of the run (until:)"
-    let entryText = describe(entry)
-    let pick = choose(.instantOrder(entryText, end, orders: orders))
+    let pick = choose(.instantOrder(orders: orders))
     let after = orders[pick] == .after
     var zone = arrivals.zone
     zone.constrain(instantClass, plus: offset, after: after, limit: limit)
@@ -95,10 +90,10 @@ extension Simulation {
       startAgain(with: zone.earliest)
       return nil
     }
-    if pick != 0 {
+    if pick != 0 && context.isTracing {
       recordInstantsOrdered(
-        (entryText, entry.due), (end, stop.nanoseconds), orders[pick], default: orders[0],
-        alternative: pick)
+        (describe(entry), entry.due), ("the end of the run (until:)", stop.nanoseconds),
+        orders[pick], default: orders[0], alternative: pick)
     }
     return after
   }
@@ -138,12 +133,12 @@ extension Simulation {
   /// Tells the trace that the schedule put `first` `order` `second` where the windows allowed
   /// another order too, and the order taken is not the earliest arrivals' one, `defaultOrder`
   /// (the choice point just asked took `alternative`): at the earlier of the two instants, now
-  /// or when the run reaches it.
+  /// or when the run reaches it. Called in a traced run only, where naming the entries is worth
+  /// its cost.
   private mutating func recordInstantsOrdered(
     _ first: (String, Int64), _ second: (String, Int64), _ order: InstantOrder,
     default defaultOrder: InstantOrder, alternative: Int
   ) {
-    guard context.isTracing else { return }
     let choice = TraceEvent.Kind.choiceTaken(
       position: Int32(clamping: context.counters.choicePoints - 1),
       alternative: Int32(clamping: alternative))

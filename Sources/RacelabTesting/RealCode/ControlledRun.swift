@@ -317,7 +317,7 @@ final class ControlledRun: @unchecked Sendable {
     let timers = arrivals.withLock { $0.timers.map(\.due) }
     var next = earliest(of: timers)
     if let first = next, let horizon = limits.horizon,
-      instants.comesAfter(horizon, first, name: "a timer", choose: chooser)
+      instants.comesAfter(horizon, first, choose: chooser)
         ?? (first.nanoseconds > horizon)
     {
       next = nil
@@ -382,7 +382,7 @@ final class ControlledRun: @unchecked Sendable {
       return InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds))
     }
     // `instants` asks only before the run must start again, so it asks the strategy itself.
-    return instants.order(of: a, relativeTo: b, names: ("a timer", "another"), choose: chooser)
+    return instants.order(of: a, relativeTo: b, choose: chooser)
       ?? InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds))
   }
 

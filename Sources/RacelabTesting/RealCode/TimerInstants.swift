@@ -62,9 +62,9 @@ struct TimerInstants {
   }
 
   /// How `a` lies relative to `b`: read off the zone when it allows one order, otherwise
-  /// asked with `choose` (a point that names them `names`). `nil` once the run must start again.
+  /// asked with `choose`. `nil` once the run must start again.
   mutating func order(
-    of a: Instant, relativeTo b: Instant, names: (String, String), choose: (ChoicePoint) -> Int
+    of a: Instant, relativeTo b: Instant, choose: (ChoicePoint) -> Int
   ) -> InstantOrder? {
     guard restart == nil else { return nil }
     let offsetA = offset(of: a)
@@ -72,7 +72,7 @@ struct TimerInstants {
     let orders = zone.orders(
       of: a.instantClass, plus: offsetA, relativeTo: b.instantClass, plus: offsetB)
     guard orders.count > 1 else { return orders[0] }
-    let chosen = orders[choose(.instantOrder(names.0, names.1, orders: orders))]
+    let chosen = orders[choose(.instantOrder(orders: orders))]
     zone.constrain(a.instantClass, plus: offsetA, chosen, b.instantClass, plus: offsetB)
     guard InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds)) == chosen
     else {
@@ -86,14 +86,14 @@ struct TimerInstants {
   /// when it allows one answer, otherwise asked with `choose`. `nil` once the run must start
   /// again.
   mutating func comesAfter(
-    _ limit: Int64, _ instant: Instant, name: String, choose: (ChoicePoint) -> Int
+    _ limit: Int64, _ instant: Instant, choose: (ChoicePoint) -> Int
   ) -> Bool? {
     guard restart == nil else { return nil }
     let offset = offset(of: instant)
     let sides = zone.sides(of: instant.instantClass, plus: offset, around: Int128(limit))
     guard sides.atOrBefore && sides.after else { return sides.after }
     let orders: [InstantOrder] = [.before, .after]
-    let after = orders[choose(.instantOrder(name, "the horizon", orders: orders))] == .after
+    let after = orders[choose(.instantOrder(orders: orders))] == .after
     zone.constrain(instant.instantClass, plus: offset, after: after, limit: Int128(limit))
     guard after == (instant.nanoseconds > limit) else {
       restart = zone.earliest
