@@ -37,6 +37,9 @@ final class Code: Sendable {
   let variant: String
   /// Whether the scenario's `tasks:` replace an operation's steps (`tasks-replaced`).
   let tasksReplaced: Bool
+  /// The `always:` invariants, by index, each with the records it reads when it reads nothing
+  /// else that changes (``alwaysInvariants(of:)``; `nil`: checked after every job).
+  let alwaysInvariants: [(index: Int, records: [Int]?)]
 
   init(
     program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
@@ -48,6 +51,7 @@ final class Code: Sendable {
     self.fixedToday = fixedToday
     self.variant = variant
     self.tasksReplaced = tasksReplaced
+    self.alwaysInvariants = Self.alwaysInvariants(of: program)
     self.hasResponses = program.invariants.contains {
       if case .response = $0.check { true } else { false }
     }

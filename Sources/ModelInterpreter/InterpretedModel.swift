@@ -30,6 +30,11 @@ public struct InterpretedModel: SimulationModel, Sendable {
   @NotCompared var initialState: [Value]
   /// Each record's rows, in the order they were recorded.
   var records: [[[Value]]]
+  /// Whether each record gained a row since the invariants were last checked after a job (all
+  /// `true` before the first check). Not compared: a record that did not grow left every
+  /// invariant that reads only records as ``broken`` says, so the next check finds what a
+  /// state with the flag set would find.
+  @NotCompared var recordsGrown: [Bool]
   /// What the invariants and the summary read of state variables' history, one cell per
   /// variable in ``Code/historyNeeds``.
   var history: [HistoryCell]
@@ -76,6 +81,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     self.initialState = state
     self.history = Self.historyCells(code, state: state, past: past)
     self.records = code.program.records.map { _ in [] }
+    self.recordsGrown = code.program.records.map { _ in true }
     self.processDown = code.program.processes.map { _ in false }
     self.incarnations = code.program.processes.map { _ in 0 }
     self.broken = code.program.invariants.map { _ in false }
@@ -219,9 +225,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     // What the job changed is shown before any invariant it broke.
     showPictureRows(context: &context)
     observeHistory(context: &context)
-    check(context: &context) {
-      if case .always(let value) = $0 { return value } else { return nil }
-    }
+    checkAlways(context: &context)
     checkResponses(context: &context)
   }
 

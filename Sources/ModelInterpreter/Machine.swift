@@ -293,10 +293,13 @@ extension InterpretedModel {
         row.append(try evaluated(value, in: &frame, task: task, context: &context))
       }
       records[record].append(row)
+      recordsGrown[record] = true
       if context.isTracing && !quiet { context.note(recordNote(record, row, task: task)) }
       openObligations(for: record, row: row, context: &context)
     case .say(let parts, let heading, let about):
-      let text = try words(parts, &frame, task: task, context: &context)
+      // Every run reads the parts (one that fails is the step's run-time error, traced or
+      // not); only a traced run writes them out.
+      let text = try words(parts, &frame, task: task, written: context.isTracing, context: &context)
       var subject = task
       if let about,
         case .task(let index) = try evaluated(about, in: &frame, task: task, context: &context)
@@ -587,6 +590,18 @@ extension InterpretedModel {
   /// The name under which a run-time error is reported.
   public static let runTimeError = "run-time-error"
 
+  /// Checks the `always:` invariants after a job, except those that read only records none of
+  /// which grew since the last such check (they cannot have turned).
+  mutating func checkAlways(context: inout SimulationContext<InterpretedModel>) {
+    guard !failed else { return }
+    for (index, records) in code.alwaysInvariants {
+      if let records, !records.contains(where: { recordsGrown[$0] }) { continue }
+      guard case .always(let condition) = program.invariants[index].check else { continue }
+      guard check(index, condition, when: nil, context: &context) else { return }
+    }
+    for record in recordsGrown.indices { recordsGrown[record] = false }
+  }
+
   /// Checks the invariants `select` picks, reporting a break when one turns false (with `when`,
   /// if given, after what it means) and that it held again when one turns true.
   mutating func check(
@@ -594,26 +609,37 @@ extension InterpretedModel {
     _ select: (InvariantDecl.Check) -> Expression?
   ) {
     guard !failed else { return }
-    for (index, invariant) in program.invariants.enumerated() {
-      guard let condition = select(invariant.check) else { continue }
-      let holds: Bool
-      do {
-        holds = try evaluate(condition, Scope(locals: [], task: nil), context: &context).isTrue
-      } catch {
-        _ = fail("invariant \(invariant.name): \(error.message)", context: &context)
-        return
-      }
-      guard holds == broken[index] else { continue }
-      if holds {
-        context.reportHeldAgain(invariant.name)
-      } else {
-        // Read in every run, traced or not, so that what the words read (a day, a time) steers
-        // a run the same way whether it is told or counted.
-        let detail = breakText(of: invariant, context: &context) + (when.map { " (\($0))" } ?? "")
-        context.reportViolation(invariant.name, detail: detail)
-      }
-      broken[index] = !holds
+    for index in program.invariants.indices {
+      guard let condition = select(program.invariants[index].check) else { continue }
+      guard check(index, condition, when: when, context: &context) else { return }
     }
+  }
+
+  /// Checks invariant `index`, whose condition is `condition`; `false` when reading it stopped
+  /// the run with a run-time error.
+  private mutating func check(
+    _ index: Int, _ condition: Expression, when: String?,
+    context: inout SimulationContext<InterpretedModel>
+  ) -> Bool {
+    let holds: Bool
+    do {
+      holds = try evaluate(condition, Scope(locals: [], task: nil), context: &context).isTrue
+    } catch {
+      _ = fail("invariant \(program.invariants[index].name): \(error.message)", context: &context)
+      return false
+    }
+    guard holds == broken[index] else { return true }
+    let invariant = program.invariants[index]
+    if holds {
+      context.reportHeldAgain(invariant.name)
+    } else {
+      // Read in every run, traced or not, so that what the words read (a day, a time) steers
+      // a run the same way whether it is told or counted.
+      let detail = breakText(of: invariant, context: &context) + (when.map { " (\($0))" } ?? "")
+      context.reportViolation(invariant.name, detail: detail)
+    }
+    broken[index] = !holds
+    return true
   }
 
   /// What a break of `invariant` means: its `say:` with its `{…}` parts read now (as written
@@ -635,20 +661,25 @@ extension InterpretedModel {
     return text
   }
 
-  /// The text of a `say:` (or of a `check:`'s message), its `{…}` parts read in `frame`.
+  /// The text of a `say:` (or of a `check:`'s message), its `{…}` parts read in `frame`; empty
+  /// unless `written`, the parts read all the same. Each part costs its weight (about its length
+  /// as text), so a run spends the same whether it writes the text or not, and no loop of says
+  /// can write more text than the budget allows.
   private mutating func words(
-    _ parts: [SayPart], _ frame: inout TaskFrame, task: TaskID?,
+    _ parts: [SayPart], _ frame: inout TaskFrame, task: TaskID?, written: Bool = true,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> String {
     var text = ""
     for part in parts {
       switch part {
-      case .text(let words): text += words
+      case .text(let words):
+        try spend(words.utf8.count)
+        if written { text += words }
       case .value(let value, let type):
-        text += program.text(
-          try evaluated(value, in: &frame, task: task, context: &context), as: type)
+        let read = try evaluated(value, in: &frame, task: task, context: &context)
+        try spend(read.textWeight)
+        if written { text += program.text(read, as: type) }
       }
-      try spend(text.utf8.count)
     }
     return text
   }
@@ -717,6 +748,18 @@ extension Catch.Pattern {
     case (.any, _), (.cancelled, .cancelled): true
     case (.error(let expected), .declared(let thrown)): expected == thrown
     default: false
+    }
+  }
+}
+
+extension Value {
+  /// About how long the value is as text, without writing it: a text's bytes, a list's items'
+  /// weights plus one each, one for any other value.
+  fileprivate var textWeight: Int {
+    switch self {
+    case .text(let text): text.utf8.count
+    case .list(let items): items.reduce(items.count) { $0 + $1.textWeight }
+    default: 1
     }
   }
 }

@@ -1,0 +1,38 @@
+import ModelLanguage
+
+/// Which `always:` invariants read nothing but records. Records only ever gain rows, so such an
+/// invariant can turn only after a job that recorded one of them: a job that recorded none of
+/// them leaves it as the last check found it, and checking it again would only cost the scan.
+extension Code {
+  /// The `always:` invariants, by index, each with the records its condition reads when it
+  /// reads nothing else that a run changes (state, tables, history, the clock, the running
+  /// task), through the functions it calls; `nil`: it is checked after every job.
+  static func alwaysInvariants(of program: ModelProgram) -> [(index: Int, records: [Int]?)] {
+    program.invariants.indices.compactMap { index in
+      guard case .always(let condition) = program.invariants[index].check else { return nil }
+      return (index, recordsRead(by: condition, program))
+    }
+  }
+
+  /// The records `expression` reads, sorted, or `nil` when it reads anything else that changes.
+  private static func recordsRead(by expression: Expression, _ program: ModelProgram) -> [Int]? {
+    var records = Set<Int>()
+    var called = Set<Int>()
+    var pending = [expression]
+    while let next = pending.popLast() {
+      switch next {
+      case .state, .now, .wall, .today, .isCancelled, .currentTask, .newUUID, .cancelledAt,
+        .table, .history:
+        return nil
+      case .recorded(let record, _), .distinct(let record, _):
+        records.insert(record)
+      case .function(let index, _) where called.insert(index).inserted:
+        pending.append(program.functions[index].body)
+      default:
+        break
+      }
+      pending += next.children
+    }
+    return records.sorted()
+  }
+}
