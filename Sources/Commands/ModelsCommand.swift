@@ -2,8 +2,8 @@ import Foundation
 import ModelLibrary
 
 /// `racelab models [--copy NAME DIR]`: lists the models a scenario's `model:` line can name —
-/// the built-in review-prompt model and the model files bundled with racelab — or writes one
-/// bundled model file into a folder, as the start of one's own.
+/// the model files bundled with racelab — or writes one into a folder, as the start of one's
+/// own.
 public struct ModelsCommand: Sendable {
   /// The bundled model to copy out and the folder to write it to; `nil` lists the models.
   public var copy: (name: String, folder: String)?
@@ -20,7 +20,7 @@ public struct ModelsCommand: Sendable {
     "entitlements": "a server's subscription rows per account and the answers derived from them",
     "purchases": "paid subscriptions on Google Play: the sheet, verification, refunds, restores",
     "review-prompt":
-      "built in: a review prompt 2 s after a won game's screen (--copy: the same as a model file)",
+      "a review prompt 2 s after a won game's screen, its cooldown and its two reviewed races",
     "subscription-cache":
       "an app's subscription state in two local stores, refreshed from a server",
   ]
