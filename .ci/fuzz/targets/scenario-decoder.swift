@@ -1,13 +1,23 @@
 // Fuzz target: the scenario decoder, loading bytes as `racelab run` loads a file
-// (`ScenarioLoader.load` against every model vocabulary in `ModelCatalog`). Any bytes give
-// either a scenario of a known model, or at least one diagnostic pointing into the input;
+// (`ScenarioLoader.load` against the vocabulary of every model bundled with racelab). Any bytes
+// give either a scenario of a known model, or at least one diagnostic pointing into the input;
 // never a crash, a hang or a sanitizer report.
-import Commands
+import ModelContract
+import ModelInterpreter
+import ModelLanguage
+import ModelLibrary
 import ScenarioFormat
 import YAML
 
-/// Every model's vocabulary, as the commands load files with.
-let vocabularies = ModelCatalog.vocabularies
+/// Every bundled model's vocabulary under its name, as the commands load files with.
+let vocabularies = BundledModel.all.map { model -> ModelVocabulary in
+  guard case .success(let program) = ModelFileLoader.load(model.bytes) else {
+    fatalError("the bundled model \(model.name) does not load")
+  }
+  var vocabulary = ModelFileDefinition(program).vocabulary
+  vocabulary.name = model.name
+  return vocabulary
+}
 
 /// libFuzzer's entry point: loads one input as a scenario file and checks what came out.
 @_cdecl("LLVMFuzzerTestOneInput")
