@@ -15,9 +15,11 @@ N, kept up to --trace-max, rendered as streamed text up to --text-max), storm
 scaling (N = 10^3 … 10^6), explore vs the 1 ms sweep, parse
 vs PyYAML, and whole-process `racelab check` / `racelab run` times.
 
-With --baseline REV (a tag, a commit), it also builds `racelab-bench` of that revision in a
-git worktree under the scratch path and runs its storm in the same rounds: the storm table
-gains a column with racelab's time against the baseline's (below 1 is faster now).
+With --baseline REV (a tag, a commit), it also builds `racelab-bench` and `racelab` of that
+revision in a git worktree under the scratch path and runs its storm in the same rounds: the
+storm table gains a column with racelab's time against the baseline's (below 1 is faster now),
+and each teaching scenario of scenarios/explore is explored by both builds in turn (how the
+review-prompt model file compares with the Swift model it replaced: `--baseline 2b50c9b`).
 
 It installs nothing. Missing peers are reported (`pip install simpy`,
 `pip install pyyaml`) and their columns skipped.
@@ -37,7 +39,6 @@ import argparse
 import importlib.util
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -157,9 +158,10 @@ def baseline_bench(args: argparse.Namespace) -> str:
     if not tree.exists():
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit],
                        cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(
-        ["swift", "build", "-c", "release", "--product", "racelab-bench"],
-        cwd=tree, check=True, stdout=subprocess.DEVNULL)
+    for product in ("racelab-bench", "racelab"):
+        subprocess.run(
+            ["swift", "build", "-c", "release", "--product", product],
+            cwd=tree, check=True, stdout=subprocess.DEVNULL)
     print(f"baseline: {args.baseline} ({commit[:12]}), built in {tree}")
     return str(tree / ".build" / "release" / "racelab-bench")
 
@@ -321,7 +323,7 @@ def model_files(args: argparse.Namespace, bench: str, racelab: str, runs: list[s
         per_round = spread([t["rate"] / o["rate"] for t, o in zip(theirs, ours)], 2)
         print(f"| {n:,} | {built_in / 1e6:.2f} M | {file_rate / 1e6:.2f} M "
               f"| 1/{built_in / file_rate:.1f} | {per_round} |")
-    explore_on_model_file(args, racelab)
+    explore_against_baseline(args, racelab)
     load = run_json([bench, "load-model", "--lines", "2000", *runs, "--format", "json"])[0]
     print(f"\nloading and checking a {load['lines']:,}-line model file: "
           f"{load['seconds'] * 1000:.1f} ms")
@@ -341,29 +343,30 @@ def timed_explore(racelab: str, path: Path, runs: int) -> float:
     return statistics.median(seconds)
 
 
-def explore_on_model_file(args: argparse.Namespace, racelab: str) -> None:
-    """Each teaching scenario explored on the built-in model and on its model file."""
-    model = ROOT / "Sources" / "ModelLibrary" / "models" / "review-prompt.model.yaml"
-    print("\n## explore: the review-prompt model file vs the built-in model "
-          "(whole process, each teaching scenario)")
-    print("| scenario | built-in | model file | model file ÷ built-in |")
+def explore_against_baseline(args: argparse.Namespace, racelab: str) -> None:
+    """Each review-prompt teaching scenario explored by this build and by the baseline's, in
+    turn: the bundled model file now against what the baseline ran (before stop 48, the Swift
+    model)."""
+    if not args.baseline_bench:
+        print("\n(explore against an older build: --baseline REV)")
+        return
+    older = str(Path(args.baseline_bench).with_name("racelab"))
+    print(f"\n## explore: this build vs {args.baseline} (whole process, each teaching scenario)")
+    print("| scenario | baseline | this build | this ÷ baseline |")
     print("|---|---|---|---|")
     ratios = []
-    with tempfile.TemporaryDirectory() as directory:
-        shutil.copy(model, Path(directory) / model.name)
-        for scenario in sorted((ROOT / "scenarios" / "explore").glob("*.yaml")):
-            text = scenario.read_text()
-            if "\nmodel: review-prompt\n" not in text:
-                continue
-            copy = Path(directory) / scenario.name
-            copy.write_text(text.replace("\nmodel: review-prompt\n",
-                                         f"\nmodel: ./{model.name}\n"))
-            built_in = timed_explore(racelab, scenario, args.runs)
-            file_model = timed_explore(racelab, copy, args.runs)
-            ratios.append(file_model / built_in)
-            print(f"| {scenario.stem} | {built_in * 1000:.1f} ms | {file_model * 1000:.1f} ms "
-                  f"| {file_model / built_in:.2f}× |")
-    print(f"(model file ÷ built-in over {len(ratios)} scenarios: {spread(ratios, 2)})")
+    for scenario in sorted((ROOT / "scenarios" / "explore").glob("*.yaml")):
+        if "\nmodel: review-prompt\n" not in scenario.read_text():
+            continue
+        before, now = [], []
+        for _ in range(args.rounds):
+            before.append(timed_explore(older, scenario, args.runs))
+            now.append(timed_explore(racelab, scenario, args.runs))
+        ratio = statistics.median(n / b for n, b in zip(now, before))
+        ratios.append(ratio)
+        print(f"| {scenario.stem} | {statistics.median(before) * 1000:.1f} ms "
+              f"| {statistics.median(now) * 1000:.1f} ms | {ratio:.2f}× |")
+    print(f"(this ÷ baseline over {len(ratios)} scenarios: {spread(ratios, 2)})")
 
 
 def check(bench: str, racelab: str, runs: list[str]) -> None:
