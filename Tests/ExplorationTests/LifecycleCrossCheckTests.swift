@@ -4,19 +4,17 @@ import Foundation
 import TestSizes
 import Testing
 
-/// Rule L1 held by both review-prompt models: a relaunch or an app update ends the process the
-/// instant it arrives, whether its main lane is busy, frozen or holding queued jobs. Generated
-/// timelines of suspend/resume cycles, relaunches, updates and busy periods run on the
-/// built-in model and on the model file, with only the `model:` line changed, and must give
-/// the same summary and broken invariants (`run`) and the same outcomes (`explore`).
+/// Rule L1 held by both forms of the review-prompt flow: a relaunch or an app update ends the
+/// process the instant it arrives, whether its main lane is busy, frozen or holding queued jobs.
+/// Generated timelines of suspend/resume cycles, relaunches, updates and busy periods run on
+/// the bundled model file and, through ``SwiftModels``, on the Swift oracle, and must give the
+/// same summary and broken invariants (`run`) and the same outcomes (`explore`).
 struct LifecycleCrossCheckTests {
   static let seed: UInt64 = 0x4C31_C0DE
 
-  /// The generated scenarios, written twice into a fresh folder: once for the built-in model,
-  /// once beside a copy of the model file.
+  /// The generated scenarios, written into a fresh folder.
   struct Corpus {
-    var builtIn: [String] = []
-    var file: [String] = []
+    var files: [String] = []
     var texts: [String] = []
     let folder: URL
 
@@ -24,22 +22,12 @@ struct LifecycleCrossCheckTests {
       folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "racelab-lifecycle-\(ProcessInfo.processInfo.globallyUniqueString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(
-        contentsOf: repositoryRoot.appendingPathComponent(ModelFileCrossCheckTests.modelFile)
-      )
-      .write(to: folder.appendingPathComponent("review-prompt.model.yaml"))
       var generator = LifecycleTimelineGenerator(seed: LifecycleCrossCheckTests.seed)
       for index in 0..<count {
         let text = generator.scenario(index)
-        let onFile = text.replacingOccurrences(
-          of: "\n\(ModelFileCrossCheckTests.builtInLine)\n",
-          with: "\n\(ModelFileCrossCheckTests.fileLine)\n")
-        let builtInPath = folder.appendingPathComponent("builtin-\(index).yaml")
-        let filePath = folder.appendingPathComponent("file-\(index).yaml")
-        try Data(text.utf8).write(to: builtInPath)
-        try Data(onFile.utf8).write(to: filePath)
-        builtIn.append(builtInPath.path)
-        file.append(filePath.path)
+        let path = folder.appendingPathComponent("timeline-\(index).yaml")
+        try Data(text.utf8).write(to: path)
+        files.append(path.path)
         texts.append(text)
       }
     }
@@ -54,11 +42,11 @@ struct LifecycleCrossCheckTests {
     }
   }
 
-  @Test("run: both models give the same answer on every generated timeline of process ends")
+  @Test("run: both forms give the same answer on every generated timeline of process ends")
   func runsAgree() throws {
     let corpus = try Corpus(count: TestSize.count(standard: 1_000, thorough: 4_000))
     defer { corpus.remove() }
-    let runs = try [corpus.builtIn, corpus.file].enumerated().map { side, files in
+    let runs = try [corpus.files, corpus.files].enumerated().map { side, files in
       let (_, output, error) =
         side == 0
         ? Answers.onTheOracle {
@@ -73,10 +61,10 @@ struct LifecycleCrossCheckTests {
     var busyCut = 0
     var queuedDropped = 0
     for index in corpus.texts.indices {
-      let builtIn = try Answers.canonical(try #require(runs[0][index]["summary"] as? [String: Any]))
+      let oracle = try Answers.canonical(try #require(runs[0][index]["summary"] as? [String: Any]))
       let file = try Answers.canonical(try #require(runs[1][index]["summary"] as? [String: Any]))
-      if builtIn != file {
-        differences.append("\(corpus.texts[index])built-in: \(builtIn)\nfile:     \(file)")
+      if oracle != file {
+        differences.append("\(corpus.texts[index])oracle: \(oracle)\nfile:   \(file)")
       }
       let dropped = (runs[0][index]["trace"] as? [[String: Any]] ?? []).filter {
         $0["kind"] as? String == "jobsDropped"
@@ -93,11 +81,11 @@ struct LifecycleCrossCheckTests {
     #expect(queuedDropped * 10 >= corpus.texts.count, "only \(queuedDropped) runs drop queued jobs")
   }
 
-  @Test("explore: both models reach the same outcomes on generated timelines of process ends")
+  @Test("explore: both forms reach the same outcomes on generated timelines of process ends")
   func explorationsAgree() throws {
     let corpus = try Corpus(count: TestSize.count(standard: 200, thorough: 1_000))
     defer { corpus.remove() }
-    let explored = try [corpus.builtIn, corpus.file].enumerated().map { side, files in
+    let explored = try [corpus.files, corpus.files].enumerated().map { side, files in
       var command = ExploreCommand(files: files)
       command.format = .json
       let (_, output, error) =
@@ -118,7 +106,7 @@ struct LifecycleCrossCheckTests {
           })
       }
       if sets[0] != sets[1] {
-        differences.append("\(corpus.texts[index])built-in: \(sets[0])\nfile:     \(sets[1])")
+        differences.append("\(corpus.texts[index])oracle: \(sets[0])\nfile:   \(sets[1])")
       }
       if sets[0].count > 1 { choices += 1 }
     }
