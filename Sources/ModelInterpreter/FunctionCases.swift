@@ -59,18 +59,16 @@ extension ModelFileDefinition {
   static func reads(of index: Int, _ program: ModelProgram) -> (slots: [Int], today: Bool) {
     var slots = Set<Int>()
     var today = false
-    var called: Set<Int> = [index]
-    var pending = [program.functions[index].body]
-    while let expression = pending.popLast() {
-      switch expression {
-      case .state(let slot): slots.insert(slot)
-      case .today: today = true
-      case .function(let callee, _) where called.insert(callee).inserted:
-        pending.append(program.functions[callee].body)
-      default: break
-      }
-      pending += expression.children
-    }
+    program.functions[index].body.visitReached(
+      calling: { program.functions[$0].body },
+      visit: {
+        switch $0 {
+        case .state(let slot): slots.insert(slot)
+        case .today: today = true
+        default: break
+        }
+        return true
+      })
     return (slots.sorted(), today)
   }
 

@@ -17,22 +17,20 @@ extension Code {
   /// The records `expression` reads, sorted, or `nil` when it reads anything else that changes.
   private static func recordsRead(by expression: Expression, _ program: ModelProgram) -> [Int]? {
     var records = Set<Int>()
-    var called = Set<Int>()
-    var pending = [expression]
-    while let next = pending.popLast() {
-      switch next {
-      case .state, .now, .wall, .today, .isCancelled, .currentTask, .newUUID, .cancelledAt,
-        .table, .history:
-        return nil
-      case .recorded(let record, _), .distinct(let record, _):
-        records.insert(record)
-      case .function(let index, _) where called.insert(index).inserted:
-        pending.append(program.functions[index].body)
-      default:
-        break
-      }
-      pending += next.children
-    }
-    return records.sorted()
+    let readsOnlyRecords = expression.visitReached(
+      calling: { program.functions[$0].body },
+      visit: {
+        switch $0 {
+        case .state, .now, .wall, .today, .isCancelled, .currentTask, .newUUID, .cancelledAt,
+          .table, .history:
+          return false
+        case .recorded(let record, _), .distinct(let record, _):
+          records.insert(record)
+        default:
+          break
+        }
+        return true
+      })
+    return readsOnlyRecords ? records.sorted() : nil
   }
 }

@@ -60,20 +60,19 @@ extension ModelFileDecoder {
   /// What `expression` reads besides its locals and the pure functions it calls, in words;
   /// `nil` when it reads nothing else.
   private func outsideTheSummary(_ expression: Expression) -> String? {
-    var pending = [expression]
-    var called: Set<Int> = []
-    while let next = pending.popLast() {
-      switch next {
-      case .state, .history: return "a state variable"
-      case .recorded, .distinct: return "records"
-      case .table: return "a table"
-      case .now, .wall, .today: return "the clock"
-      case .function(let index, _) where called.insert(index).inserted:
-        if let body = functionBodies[index] { pending.append(body) }
-      default: break
-      }
-      pending += next.children
-    }
-    return nil
+    var found: String?
+    expression.visitReached(
+      calling: { functionBodies[$0] },
+      visit: { next in
+        switch next {
+        case .state, .history: found = "a state variable"
+        case .recorded, .distinct: found = "records"
+        case .table: found = "a table"
+        case .now, .wall, .today: found = "the clock"
+        default: return true
+        }
+        return false
+      })
+    return found
   }
 }

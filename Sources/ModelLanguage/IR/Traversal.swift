@@ -27,6 +27,29 @@ extension Expression {
   }
 }
 
+extension Expression {
+  /// Visits this expression, everything it is made of and the bodies of the functions it calls
+  /// (`body(index)`, each function once), until `visit` returns `false`: what an analysis of
+  /// what an expression reads walks. `false` when it stopped early.
+  @discardableResult
+  public func visitReached(
+    calling body: (Int) -> Expression?, visit: (Expression) -> Bool
+  ) -> Bool {
+    var called = Set<Int>()
+    var pending = [self]
+    while let next = pending.popLast() {
+      guard visit(next) else { return false }
+      if case .function(let index, _) = next, called.insert(index).inserted,
+        let callee = body(index)
+      {
+        pending.append(callee)
+      }
+      pending += next.children
+    }
+    return true
+  }
+}
+
 extension StepKind {
   /// The step lists nested in this step (branches, loop bodies, handlers).
   public var blocks: [[Step]] {
