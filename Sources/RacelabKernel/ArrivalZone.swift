@@ -106,22 +106,27 @@ extension ArrivalZone {
   /// `after`. One order when the zone allows only that one.
   package func orders(
     of a: Int, plus offsetA: Int128, relativeTo b: Int, plus offsetB: Int128
-  ) -> [InstantOrder] {
+  ) -> InstantOrders {
     // x_a + offsetA compared with x_b + offsetB is x_a − x_b compared with offsetB − offsetA.
     let difference = offsetB - offsetA
     let range = range(a, b)
-    let earliest = [0] + earliest
     let earliestOrder = InstantOrder(
-      Int128(earliest[a]) - Int128(earliest[b]), comparedWith: difference)
-    let possible = InstantOrder.allCases.filter { order in
-      switch order {
-      case .before: range.lowerBound <= difference - 1
-      case .same: range.contains(difference)
-      case .after: range.upperBound >= difference + 1
-      }
+      earliestInstant(a) - earliestInstant(b), comparedWith: difference)
+    var possible = InstantOrders()
+    if range.lowerBound <= difference - 1 { possible.append(.before) }
+    if range.contains(difference) { possible.append(.same) }
+    if range.upperBound >= difference + 1 { possible.append(.after) }
+    guard possible.count > 1 else {
+      return InstantOrders(CollectionOfOne(possible.first ?? earliestOrder))
     }
-    guard possible.count > 1 else { return [possible.first ?? earliestOrder] }
-    return [earliestOrder] + possible.filter { $0 != earliestOrder }
+    var ordered = InstantOrders(CollectionOfOne(earliestOrder))
+    for order in possible where order != earliestOrder { ordered.append(order) }
+    return ordered
+  }
+
+  /// `x_i` at the zone's earliest point (``earliest``; `0` for `x_0`).
+  private func earliestInstant(_ i: Int) -> Int128 {
+    Int128(Int64(clamping: -bound(0, i)))
   }
 
   /// Narrows the zone to the points where `x_a + offsetA` lies `order` relative to

@@ -6,18 +6,15 @@ extension Simulation {
   /// start again because the instants it uses do not give the chosen order.
   mutating func instantOrder(of a: Int, relativeTo b: Int) -> InstantOrder? {
     guard let first = earliestEntry(of: a), let second = earliestEntry(of: b) else { return nil }
-    let arrivals = context.arrivals
-    let offsetA = Int128(first.due) - Int128(arrivals.base(of: a))
-    let offsetB = Int128(second.due) - Int128(arrivals.base(of: b))
-    let orders = arrivals.zone.orders(of: a, plus: offsetA, relativeTo: b, plus: offsetB)
+    let offsetA = Int128(first.due) - Int128(context.arrivals.base(of: a))
+    let offsetB = Int128(second.due) - Int128(context.arrivals.base(of: b))
+    let orders = context.arrivals.zone.orders(of: a, plus: offsetA, relativeTo: b, plus: offsetB)
     guard orders.count > 1 else { return orders[0] }
-    let pick = choose(.instantOrder(orders: orders))
+    let pick = choose(.instantOrder(orders: Array(orders)))
     let chosen = orders[pick]
-    var zone = arrivals.zone
-    zone.constrain(a, plus: offsetA, chosen, b, plus: offsetB)
-    context.arrivals.zone = zone
+    context.arrivals.zone.constrain(a, plus: offsetA, chosen, b, plus: offsetB)
     guard InstantOrder(Int128(first.due), comparedWith: Int128(second.due)) == chosen else {
-      startAgain(with: zone.earliest)
+      startAgain(with: context.arrivals.zone.earliest)
       return nil
     }
     if pick != 0 && context.isTracing {
@@ -42,20 +39,17 @@ extension Simulation {
         _ = context.arrivals.agendas[candidate - 1].popMin()
       }
       guard let entry = earliestEntry(of: candidate) else { continue }
-      let arrivals = context.arrivals
-      let offset = Int128(entry.due) - Int128(arrivals.base(of: candidate))
-      let nowOffset = now - Int128(arrivals.base(of: nowClass))
-      let orders = arrivals.zone.orders(
+      let offset = Int128(entry.due) - Int128(context.arrivals.base(of: candidate))
+      let nowOffset = now - Int128(context.arrivals.base(of: nowClass))
+      let orders = context.arrivals.zone.orders(
         of: candidate, plus: offset, relativeTo: nowClass, plus: nowOffset
-      ).filter { $0 != .before }
+      ).removing(.before)
       guard orders.contains(.same) else { continue }
-      let pick = orders.count == 1 ? 0 : choose(.instantOrder(orders: orders))
+      let pick = orders.count == 1 ? 0 : choose(.instantOrder(orders: Array(orders)))
       let chosen = orders.count == 1 ? InstantOrder.same : orders[pick]
-      var zone = arrivals.zone
-      zone.constrain(candidate, plus: offset, chosen, nowClass, plus: nowOffset)
-      context.arrivals.zone = zone
+      context.arrivals.zone.constrain(candidate, plus: offset, chosen, nowClass, plus: nowOffset)
       guard (Int128(entry.due) == now) == (chosen == .same) else {
-        startAgain(with: zone.earliest)
+        startAgain(with: context.arrivals.zone.earliest)
         return false
       }
       if pick != 0 && context.isTracing {
@@ -75,19 +69,16 @@ extension Simulation {
   mutating func comesAfter(
     _ stop: VirtualTime, _ entry: AgendaEntry, of instantClass: Int
   ) -> Bool? {
-    let arrivals = context.arrivals
-    let offset = Int128(entry.due) - Int128(arrivals.base(of: instantClass))
+    let offset = Int128(entry.due) - Int128(context.arrivals.base(of: instantClass))
     let limit = Int128(stop.nanoseconds)
-    let sides = arrivals.zone.sides(of: instantClass, plus: offset, around: limit)
+    let sides = context.arrivals.zone.sides(of: instantClass, plus: offset, around: limit)
     guard sides.atOrBefore && sides.after else { return sides.after }
     let orders: [InstantOrder] = [.before, .after]
     let pick = choose(.instantOrder(orders: orders))
     let after = orders[pick] == .after
-    var zone = arrivals.zone
-    zone.constrain(instantClass, plus: offset, after: after, limit: limit)
-    context.arrivals.zone = zone
+    context.arrivals.zone.constrain(instantClass, plus: offset, after: after, limit: limit)
     guard after == (entry.due > stop.nanoseconds) else {
-      startAgain(with: zone.earliest)
+      startAgain(with: context.arrivals.zone.earliest)
       return nil
     }
     if pick != 0 && context.isTracing {
@@ -112,11 +103,11 @@ extension Simulation {
       let count = Int(clamping: lastDay - firstDay + 1)
       let choice = choose(.calendarDay(first: Int64(clamping: firstDay), count: count))
       let day = firstDay + Int128(choice)
-      var zone = context.arrivals.zone
-      zone.constrain(read.variable, minus: 0, atMost: read.shift + (day + 1) * dayLength - 1)
-      zone.constrain(0, minus: read.variable, atMost: -(read.shift + day * dayLength))
-      context.arrivals.zone = zone
-      if day != Int128(read.day) { startAgain(with: zone.earliest) }
+      context.arrivals.zone.constrain(
+        read.variable, minus: 0, atMost: read.shift + (day + 1) * dayLength - 1)
+      context.arrivals.zone.constrain(
+        0, minus: read.variable, atMost: -(read.shift + day * dayLength))
+      if day != Int128(read.day) { startAgain(with: context.arrivals.zone.earliest) }
     }
     context.arrivals.pendingDays.removeAll()
   }

@@ -72,7 +72,7 @@ struct TimerInstants {
     let orders = zone.orders(
       of: a.instantClass, plus: offsetA, relativeTo: b.instantClass, plus: offsetB)
     guard orders.count > 1 else { return orders[0] }
-    let chosen = orders[choose(.instantOrder(orders: orders))]
+    let chosen = orders[choose(.instantOrder(orders: Array(orders)))]
     zone.constrain(a.instantClass, plus: offsetA, chosen, b.instantClass, plus: offsetB)
     guard InstantOrder(Int128(a.nanoseconds), comparedWith: Int128(b.nanoseconds)) == chosen
     else {
