@@ -39,6 +39,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
 
   /// Replays `schedule` without a trace (``ReplaySearch``); returns what the run found, each
   /// point's alternatives, and whether the schedule fitted the run.
+  @inlinable
   public func run(_ schedule: Schedule) -> (
     findings: RunFindings, alternatives: [Int], fitted: Bool
   ) {
@@ -53,6 +54,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   // MARK: Exhaustive
 
   /// The roots of the subtrees, as forced choice prefixes in depth-first order.
+  @inlinable
   public func subtrees() -> [[Int]] {
     var frontier: [[Int]] = [[]]
     for _ in 0..<16 {
@@ -78,6 +80,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   /// (``StateFootprint``); after each, `onSchedule` gets the count so far and the part of the
   /// subtree covered, and says whether to go on (`false` stops, and the tally is then
   /// incomplete).
+  @inlinable
   public func exploreSubtree(
     prefix: [Int], pruning: Bool, budget: Int? = nil, valueCapacity: Int = .max,
     onSchedule: (SubtreeProgress) -> Bool = { _ in true }
@@ -92,6 +95,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
 
   /// Runs `runs` seeded random schedules, run `i` seeded from `seed` and `i`; after each,
   /// `onSchedule` gets the count so far and says whether to go on.
+  @inlinable
   public func sample(
     runs: Range<Int>, seed: UInt64, onSchedule: (Int) -> Bool = { _ in true }
   ) -> ExplorationTally {
@@ -105,6 +109,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   /// The schedule that breaks `invariant` with the fewest deviations from the default, then
   /// the earliest break, searching up to `maxDeviations` deviations and at most `budget` runs;
   /// `nil` if none found does.
+  @inlinable
   public func shortestCounterexample(
     for invariant: String, maxDeviations: Int, budget: Int = .max
   ) -> Schedule? {
@@ -119,6 +124,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   /// Explores every schedule that starts with `prefix` as a graph of states (``GraphSearch``),
   /// at most `budget` runs; after each, `onRun` gets the count so far and the part of the
   /// subtree covered, and says whether to go on.
+  @inlinable
   public func exploreGraph(
     prefix: [Int], graph: StateGraph, budget: Int? = nil, partialOrderReduction: Bool = true,
     onRun: (SubtreeProgress) -> Bool = { _ in true }
