@@ -26,20 +26,29 @@ package enum YAMLByte {
 
   /// Whether `text` is a key of the form `[a-z][a-z0-9-]*`.
   package static func isPlainWord(_ text: String) -> Bool {
-    var isFirst = true
-    for byte in text.utf8 {
-      let isLetter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
-      let isDigitOrDash = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == dash
-      guard isLetter || !isFirst && isDigitOrDash else { return false }
-      isFirst = false
-    }
-    return !isFirst
+    isWords(text, dotted: false)
   }
 
   /// Whether `text` is plain words joined by single dots (`keychain.group`).
   package static func isDottedWord(_ text: String) -> Bool {
-    text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-      isPlainWord(String($0))
+    isWords(text, dotted: true)
+  }
+
+  /// Whether `text` is one plain word, or (`dotted`) plain words joined by single dots; read
+  /// byte by byte, since the parser asks it of every key.
+  private static func isWords(_ text: String, dotted: Bool) -> Bool {
+    var atWordStart = true
+    for byte in text.utf8 {
+      if dotted && byte == UInt8(ascii: ".") {
+        guard !atWordStart else { return false }
+        atWordStart = true
+        continue
+      }
+      let isLetter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+      let isDigitOrDash = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == dash
+      guard isLetter || !atWordStart && isDigitOrDash else { return false }
+      atWordStart = false
     }
+    return !atWordStart
   }
 }

@@ -176,8 +176,9 @@ extension ModelFileDecoder {
     _ node: YAMLNode, key: String, naming: String, example: String
   ) -> String? {
     guard let text = context.scalar(node, "'\(key)'") else { return nil }
-    let label = String(
-      text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    let leading = text.drop(while: \.isWhitespace)
+    let end = leading.lastIndex { !$0.isWhitespace }.map(leading.index(after:))
+    let label = String(leading[..<(end ?? leading.startIndex)])
     if label.isEmpty {
       context.error(node.location, "'\(key)' is empty; name \(naming), such as '\(example)'")
       return nil

@@ -121,8 +121,11 @@ enum ExpressionLexer {
   static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
   private static func matches(_ symbol: String, _ text: [Unicode.Scalar], at index: Int) -> Bool {
-    let scalars = Array(symbol.unicodeScalars)
-    guard index + scalars.count <= text.count else { return false }
-    return Array(text[index..<index + scalars.count]) == scalars
+    var position = index
+    for scalar in symbol.unicodeScalars {
+      guard position < text.count, text[position] == scalar else { return false }
+      position += 1
+    }
+    return true
   }
 }
