@@ -1,11 +1,12 @@
 /// A ``StateSnapshot`` with its model type erased: what a strategy gets as a run's state (in an
-/// `AnyHashable`), and what the state graph and pruning hash and compare.
+/// ``ObservedState``), and what the state graph and pruning hash and compare.
 ///
 /// Its hash, its comparison, its footprint and its ready lanes are closures made where the
 /// model type is known, so they run as code specialised for the model wherever the simulation
 /// itself is. A snapshot of the generic type held in an `AnyHashable` directly was compared by
-/// generic code, which looked up type metadata for every entry, lane and task it compared.
-class ErasedSnapshot: Hashable, StateFootprint, LaneReadiness {
+/// generic code, which looked up type metadata for every entry, lane and task it compared; and
+/// an `AnyHashable` of this class cost a dynamic cast to make and another to compare.
+class ErasedSnapshot: Hashable, StateFootprint {
   /// The snapshot's hash, computed once.
   let hash: Int
   /// Whether two snapshots of this one's type are equal.
@@ -43,6 +44,7 @@ class ErasedSnapshot: Hashable, StateFootprint, LaneReadiness {
 
   var footprint: Int { measure(self) }
 
+  /// The snapshot's ready lanes, as ``StateSnapshot`` tells them at a lane-order point.
   func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
     ready(self, first)
   }

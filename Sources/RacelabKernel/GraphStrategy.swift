@@ -42,18 +42,18 @@ public struct GraphStrategy: SchedulingStrategy {
   /// Done at a finished state (what follows is its reach) or at one being expanded elsewhere.
   public var isDone: Bool { finished != nil || deferred != nil }
 
-  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  public mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     choose(point, state: state, offered: nil)
   }
 
   public mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+    _ point: ChoicePoint, state: ObservedState, alternatives: SameInstantAlternatives
   ) -> Int {
     choose(point, state: state, offered: alternatives)
   }
 
   private mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable?, offered: SameInstantAlternatives?
+    _ point: ChoicePoint, state: ObservedState?, offered: SameInstantAlternatives?
   ) -> Int {
     let position = steps.count
     var step = Step(

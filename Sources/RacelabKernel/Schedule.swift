@@ -102,7 +102,7 @@ public struct ReplayStrategy: SchedulingStrategy {
   }
 
   /// The schedule's alternative at this point (the default where it has no deviation).
-  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  public mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     let position = alternatives.count
     alternatives.append(point.alternativeCount)
     let wanted = schedule.alternative(at: position)
@@ -132,7 +132,7 @@ public struct RandomStrategy: SchedulingStrategy {
   }
 
   /// A uniformly random alternative from the seeded generator.
-  public mutating func choose(_ point: ChoicePoint, state _: AnyHashable?) -> Int {
+  public mutating func choose(_ point: ChoicePoint, state _: ObservedState?) -> Int {
     let choice = Int(generator.next() % UInt64(point.alternativeCount))
     choices.append(choice)
     return choice

@@ -106,12 +106,12 @@ public protocol SchedulingStrategy {
 
   /// Returns the index of the chosen alternative, in `0..<point.alternativeCount`. `state` is
   /// the run's full state (model, agenda, lanes, tasks) when ``observesState`` is `true`.
-  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int
+  mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int
 
   /// Chooses at a ``ChoicePoint/sameInstant(time:alternatives:)`` point when ``observesState``
   /// is `true`, told what applying each alternative does.
   mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+    _ point: ChoicePoint, state: ObservedState, alternatives: SameInstantAlternatives
   ) -> Int
 }
 
@@ -124,7 +124,7 @@ extension SchedulingStrategy {
 
   /// Chooses as ``choose(_:state:)`` does, without looking at what the alternatives do.
   public mutating func choose(
-    _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+    _ point: ChoicePoint, state: ObservedState, alternatives: SameInstantAlternatives
   ) -> Int {
     choose(point, state: state)
   }
@@ -138,5 +138,5 @@ public struct DefaultStrategy: SchedulingStrategy {
 
   /// Always alternative `0`.
   @inlinable
-  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int { 0 }
+  public mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int { 0 }
 }

@@ -36,7 +36,7 @@ extension Simulation {
       guard let lane = enqueuing[alternative] else { return nil }
       return StateAtChoice(
         point: .sameInstant(time: time, alternatives: count - 1),
-        state: AnyHashable(ErasedSnapshot.of(state.applying(pending: alternative, onto: lane))))
+        state: ObservedState(ErasedSnapshot.of(state.applying(pending: alternative, onto: lane))))
     }
   }
 }

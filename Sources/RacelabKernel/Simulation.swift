@@ -244,7 +244,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   mutating func choose(_ point: ChoicePoint) -> Int {
     context.counters.choicePoints += 1
     let snapshot = strategyBox.strategy.observesState ? snapshot() : nil
-    let state = snapshot.map { AnyHashable(ErasedSnapshot.of($0)) }
+    let state = snapshot.map { ObservedState(ErasedSnapshot.of($0)) }
     let choice: Int
     if let snapshot, let state, case .sameInstant = point {
       let alternatives = sameInstantAlternatives(state: snapshot)

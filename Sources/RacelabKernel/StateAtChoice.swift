@@ -2,5 +2,5 @@
 /// with equal keys have the same futures.
 struct StateAtChoice: Hashable {
   var point: ChoicePoint
-  var state: AnyHashable
+  var state: ObservedState
 }

@@ -23,6 +23,6 @@ extension StateSnapshot: StateFootprint {
 }
 
 extension StateAtChoice {
-  /// The footprint of the state, when its type counts one (every ``ErasedSnapshot`` does).
-  var footprint: Int { (state.base as? any StateFootprint)?.footprint ?? 1 }
+  /// The footprint of the state.
+  var footprint: Int { state.snapshot.footprint }
 }

@@ -90,11 +90,10 @@ public final class StateGraph: Sendable {
     let rotation: Int?
 
     /// The point `point` at `state`; a lane-order point's key offers the lanes from the lowest
-    /// ready one where the state tells which lanes are ready (``LaneReadiness``).
-    init(_ point: ChoicePoint, state: AnyHashable) {
+    /// ready one when the state's ready lanes are the point's alternatives.
+    init(_ point: ChoicePoint, state: ObservedState) {
       if case .laneOrder(let time, let first, let alternatives) = point,
-        let lanes = state.base as? any LaneReadiness,
-        case (let lowest, let rank, let count) = lanes.readyLanes(from: first),
+        case (let lowest, let rank, let count) = state.snapshot.readyLanes(from: first),
         count == alternatives
       {
         let canonical = ChoicePoint.laneOrder(
@@ -102,8 +101,8 @@ public final class StateGraph: Sendable {
         key = Key(value: StateAtChoice(point: canonical, state: state))
         rotation = rank
       } else {
-        // A lane-order point whose ready lanes the state does not tell keeps the run's order:
-        // a key of its own, never one that would read another run's lanes in a wrong order.
+        // A lane-order point whose alternatives are not the state's ready lanes keeps the run's
+        // order: a key of its own, never one that would read another run's lanes in a wrong order.
         key = Key(value: StateAtChoice(point: point, state: state))
         rotation = nil
       }

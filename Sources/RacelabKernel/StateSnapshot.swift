@@ -89,8 +89,8 @@ extension StateSnapshot {
   static func equal<Element>(
     _ left: [Element], _ right: [Element], by isEqual: (Element, Element) -> Bool
   ) -> Bool {
-    // Indices rather than `zip`: the explorer of the `racelab` executable runs this
-    // unspecialised, where each step of a generic iterator costs thousands of instructions.
+    // Indices rather than `zip`: where a caller could not be specialised for the model, each
+    // step of a generic iterator costs thousands of instructions, and states are compared often.
     guard left.count == right.count else { return false }
     for index in left.indices where !isEqual(left[index], right[index]) { return false }
     return true

@@ -92,7 +92,7 @@ public struct ExploringStrategy: SchedulingStrategy {
   /// Observes states while pruning, until the states seen hold as many values as allowed.
   public var observesState: Bool { pruning && !seen.isFull }
 
-  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  public mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     let position = choices.count
     let choice = position < forced.count ? forced[position] : 0
     if pruning, let state, !seen.isFull {
@@ -109,7 +109,7 @@ public struct ExploringStrategy: SchedulingStrategy {
 /// The states one subtree's search has seen, shared by reference between its runs so the set
 /// is never copied, with the values (``StateFootprint``) they hold.
 final class SeenStates {
-  private(set) var states = Set<AnyHashable>()
+  private(set) var states = Set<StateAtChoice>()
   private var values = 0
   /// The most values the states may hold together.
   let valueCapacity: Int
@@ -123,7 +123,7 @@ final class SeenStates {
 
   /// Adds `state`; `true` when it was new.
   func insert(_ state: StateAtChoice) -> Bool {
-    guard states.insert(AnyHashable(state)).inserted else { return false }
+    guard states.insert(state).inserted else { return false }
     values += state.footprint
     if values > valueCapacity { isFull = true }
     return true

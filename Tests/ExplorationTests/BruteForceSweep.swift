@@ -68,7 +68,7 @@ struct EveryOrderStrategy: SchedulingStrategy {
     self.forced = forced
   }
 
-  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     guard case .sameInstant = point else {
       preconditionFailure("the sweep fixes every window, so no arrival choice can come up")
     }

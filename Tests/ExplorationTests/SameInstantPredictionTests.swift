@@ -23,13 +23,13 @@ import Testing
 
     var observesState: Bool { true }
 
-    mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
       verify(point, state)
       return Int(random.next() % UInt64(point.alternativeCount))
     }
 
     mutating func choose(
-      _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+      _ point: ChoicePoint, state: ObservedState, alternatives: SameInstantAlternatives
     ) -> Int {
       verify(point, state)
       let choice = Int(random.next() % UInt64(point.alternativeCount))
@@ -37,7 +37,7 @@ import Testing
       return choice
     }
 
-    private mutating func verify(_ point: ChoicePoint, _ state: AnyHashable?) {
+    private mutating func verify(_ point: ChoicePoint, _ state: ObservedState?) {
       guard let expected = predicted else { return }
       predicted = nil
       checked += 1

@@ -22,7 +22,7 @@ import Testing
     var keys: [StateAtChoice?] = []
     var observesState: Bool { true }
 
-    mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+    mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
       let choice = choices.count < forced.count ? forced[choices.count] : 0
       choices.append(choice)
       alternatives.append(point.alternativeCount)
@@ -31,7 +31,7 @@ import Testing
     }
 
     mutating func choose(
-      _ point: ChoicePoint, state: AnyHashable, alternatives: SameInstantAlternatives
+      _ point: ChoicePoint, state: ObservedState, alternatives: SameInstantAlternatives
     ) -> Int {
       choose(point, state: state)
     }

@@ -55,7 +55,7 @@ public struct ScriptedStrategy: SchedulingStrategy {
     self.choices = choices
   }
 
-  public mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  public mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     asked.append(point)
     return choices.isEmpty ? 0 : choices.removeFirst()
   }

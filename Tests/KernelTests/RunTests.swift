@@ -5,10 +5,10 @@ import Testing
 
 /// A strategy that asks for the run's state at each choice point and keeps it.
 struct StateRecordingStrategy: SchedulingStrategy {
-  var states: [AnyHashable?] = []
+  var states: [ObservedState?] = []
   var observesState: Bool { true }
 
-  mutating func choose(_ point: ChoicePoint, state: AnyHashable?) -> Int {
+  mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     states.append(state)
     return 0
   }
@@ -56,7 +56,7 @@ struct RunTests {
 
   @Test("A strategy that observes state gets the same states at the same points in every run")
   func observedStatesAreDeterministic() {
-    func states() -> [AnyHashable?] {
+    func states() -> [ObservedState?] {
       var simulation = makeSimulation(
         programs: [[.sleep(nanoseconds: sec, onCancel: .return), .call(.mark("woke"))]],
         script: [
