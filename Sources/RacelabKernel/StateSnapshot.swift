@@ -121,14 +121,19 @@ extension StateSnapshot.Entry {
 }
 
 extension StateSnapshot.Action {
+  // One switch per side rather than one over a tuple of both: the tuple copies both actions,
+  // events and all, at every entry of every pair of states compared.
   func isEqual(to other: Self) -> Bool {
-    switch (self, other) {
-    case (.event(let event, let mayBeLost), .event(let otherEvent, let otherMayBeLost)):
-      mayBeLost == otherMayBeLost && event == otherEvent
-    case (.timer(let task, let timerRank), .timer(let otherTask, let otherTimerRank)):
-      task == otherTask && timerRank == otherTimerRank
-    case (.laneFree(let lane), .laneFree(let otherLane)): lane == otherLane
-    default: false
+    switch self {
+    case .event(let event, let mayBeLost):
+      guard case .event(let otherEvent, let otherMayBeLost) = other else { return false }
+      return mayBeLost == otherMayBeLost && event == otherEvent
+    case .timer(let task, let timerRank):
+      guard case .timer(let otherTask, let otherTimerRank) = other else { return false }
+      return task == otherTask && timerRank == otherTimerRank
+    case .laneFree(let lane):
+      guard case .laneFree(let otherLane) = other else { return false }
+      return lane == otherLane
     }
   }
 
@@ -164,10 +169,13 @@ extension StateSnapshot.Lane {
 
 extension StateSnapshot.Job {
   func isEqual(to other: Self) -> Bool {
-    switch (self, other) {
-    case (.event(let event), .event(let otherEvent)): event == otherEvent
-    case (.task(let task), .task(let otherTask)): task == otherTask
-    default: false
+    switch self {
+    case .event(let event):
+      guard case .event(let otherEvent) = other else { return false }
+      return event == otherEvent
+    case .task(let task):
+      guard case .task(let otherTask) = other else { return false }
+      return task == otherTask
     }
   }
 
