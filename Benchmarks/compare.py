@@ -18,8 +18,10 @@ vs PyYAML, and whole-process `racelab check` / `racelab run` times.
 With --baseline REV (a tag, a commit), it also builds `racelab-bench` and `racelab` of that
 revision in a git worktree under the scratch path and runs its storm in the same rounds: the
 storm table gains a column with racelab's time against the baseline's (below 1 is faster now),
-and each teaching scenario of scenarios/explore is explored by both builds in turn (how the
-review-prompt model file compares with the Swift model it replaced: `--baseline 2b50c9b`).
+and each teaching scenario of scenarios/explore is explored by both builds in turn, as whole
+`racelab explore` processes and, with `racelab-bench explore`, the exploration alone with the
+same counts required of both (how the review-prompt model file compares with the Swift model it
+replaced: `--baseline 2b50c9b`).
 
 It installs nothing. Missing peers are reported (`pip install simpy`,
 `pip install pyyaml`) and their columns skipped.
@@ -324,6 +326,7 @@ def model_files(args: argparse.Namespace, bench: str, racelab: str, runs: list[s
         print(f"| {n:,} | {built_in / 1e6:.2f} M | {file_rate / 1e6:.2f} M "
               f"| 1/{built_in / file_rate:.1f} | {per_round} |")
     explore_against_baseline(args, racelab)
+    explore_alone_against_baseline(args, bench)
     load = run_json([bench, "load-model", "--lines", "2000", *runs, "--format", "json"])[0]
     print(f"\nloading and checking a {load['lines']:,}-line model file: "
           f"{load['seconds'] * 1000:.1f} ms")
@@ -367,6 +370,37 @@ def explore_against_baseline(args: argparse.Namespace, racelab: str) -> None:
         print(f"| {scenario.stem} | {statistics.median(before) * 1000:.1f} ms "
               f"| {statistics.median(now) * 1000:.1f} ms | {ratio:.2f}× |")
     print(f"(this ÷ baseline over {len(ratios)} scenarios: {spread(ratios, 2)})")
+
+
+def explore_alone_against_baseline(args: argparse.Namespace, bench: str) -> None:
+    """The same teaching scenarios explored by this build's `racelab-bench` and the baseline's,
+    in turn: the exploration alone, timed in-process with the model already read, and the two
+    builds' schedule, state and outcome counts compared."""
+    if not args.baseline_bench:
+        return
+    files = [str(path) for path in sorted((ROOT / "scenarios" / "explore").glob("*.yaml"))
+             if "\nmodel: review-prompt\n" in path.read_text()]
+    command = ["explore", *files, "--runs", str(args.runs), "--sweep-limit", "1",
+               "--format", "json"]
+    before: dict[str, list[dict]] = {}
+    now: dict[str, list[dict]] = {}
+    for _ in range(args.rounds):
+        for results, binary in ((before, args.baseline_bench), (now, bench)):
+            for result in run_json([binary, *command]):
+                results.setdefault(result["scenario"], []).append(result)
+    print(f"\n## explore: this build vs {args.baseline} (exploring alone, racelab-bench explore)")
+    print("| scenario | baseline | this build | this ÷ baseline | same counts |")
+    print("|---|---|---|---|---|")
+    for name, ours in now.items():
+        theirs = before.get(name, [])
+        same = len(theirs) == len(ours) and all(
+            mine[key] == old[key] for mine, old in zip(ours, theirs)
+            for key in ("schedules", "states", "outcomes"))
+        ratios = [mine["seconds"] / old["seconds"] for mine, old in zip(ours, theirs)]
+        baseline = statistics.median(r["seconds"] for r in theirs) if theirs else float("nan")
+        print(f"| {name} | {baseline * 1000:.2f} ms "
+              f"| {statistics.median(r['seconds'] for r in ours) * 1000:.2f} ms "
+              f"| {spread(ratios, 2)} | {'yes' if same else 'NO'} |")
 
 
 def check(bench: str, racelab: str, runs: list[str]) -> None:
