@@ -346,6 +346,12 @@ def timed_explore(racelab: str, path: Path, runs: int) -> float:
     return statistics.median(seconds)
 
 
+def review_prompt_teaching_scenarios() -> list[Path]:
+    """The teaching scenarios of scenarios/explore that run the review-prompt model."""
+    return [path for path in sorted((ROOT / "scenarios" / "explore").glob("*.yaml"))
+            if "\nmodel: review-prompt\n" in path.read_text()]
+
+
 def explore_against_baseline(args: argparse.Namespace, racelab: str) -> None:
     """Each review-prompt teaching scenario explored by this build and by the baseline's, in
     turn: the bundled model file now against what the baseline ran (before stop 48, the Swift
@@ -358,9 +364,7 @@ def explore_against_baseline(args: argparse.Namespace, racelab: str) -> None:
     print("| scenario | baseline | this build | this ÷ baseline |")
     print("|---|---|---|---|")
     ratios = []
-    for scenario in sorted((ROOT / "scenarios" / "explore").glob("*.yaml")):
-        if "\nmodel: review-prompt\n" not in scenario.read_text():
-            continue
+    for scenario in review_prompt_teaching_scenarios():
         before, now = [], []
         for _ in range(args.rounds):
             before.append(timed_explore(older, scenario, args.runs))
@@ -378,8 +382,7 @@ def explore_alone_against_baseline(args: argparse.Namespace, bench: str) -> None
     builds' schedule, state and outcome counts compared."""
     if not args.baseline_bench:
         return
-    files = [str(path) for path in sorted((ROOT / "scenarios" / "explore").glob("*.yaml"))
-             if "\nmodel: review-prompt\n" in path.read_text()]
+    files = [str(path) for path in review_prompt_teaching_scenarios()]
     command = ["explore", *files, "--runs", str(args.runs), "--sweep-limit", "1",
                "--format", "json"]
     before: dict[str, list[dict]] = {}
