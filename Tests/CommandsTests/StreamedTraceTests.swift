@@ -5,6 +5,7 @@ import ModelLanguage
 import RacelabKernel
 import Renderers
 import ScenarioFormat
+import TestSizes
 import Testing
 
 @testable import Commands
@@ -89,8 +90,9 @@ struct StreamedTraceTests {
   @Test func randomSchedulesStreamAsTheyRender() {
     var runs = 0
     var restarted = 0
+    let seeds = TestSize.count(standard: 2, thorough: 6)
     for (file, timeline) in Self.timelineFiles() {
-      for seed in UInt64(0)..<6 {
+      for seed in UInt64(0)..<UInt64(seeds) {
         let strategy = RandomStrategy(seed: seed)
         let report = ScenarioExecution.report(
           file.definition, file.scenario, timeline: timeline, strategy: strategy)
@@ -103,7 +105,7 @@ struct StreamedTraceTests {
         runs += 1
       }
     }
-    #expect(runs >= 600)
+    #expect(runs >= 100 * seeds)
     #expect(restarted > 0, "no schedule made a run start again: the test lost its point")
   }
 
