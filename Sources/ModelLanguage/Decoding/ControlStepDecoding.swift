@@ -410,7 +410,7 @@ extension ModelFileDecoder {
       }
     }
     guard let split,
-      let name = Optional(String(String.UnicodeScalarView(scalars[..<split]))),
+      let name = Optional(String(scalars: scalars[..<split])),
       Self.isName(name, dots: false)
     else {
       context.error(value.location, "'for-each' reads 'NAME in LIST', found '\(text)'")
@@ -461,7 +461,7 @@ extension ModelFileDecoder {
     {
       end = split
     }
-    let name = String(String.UnicodeScalarView(text[..<end])).trimmingSpaces
+    let name = String(scalars: text[..<end]).trimmingSpaces
     guard let (table, slot) = table(named: name) else { return nil }
     var filter: Expression?
     if end < text.count {
@@ -545,7 +545,7 @@ extension ModelFileDecoder {
     let source = ExpressionSource(node: node, text: written, lines: lines)
     let scalars = source.text
     var parts: [Part] = []
-    var plain = String.UnicodeScalarView()
+    var plain: [Unicode.Scalar] = []
     var index = 0
     var ok = true
     while index < scalars.count {
@@ -562,8 +562,8 @@ extension ModelFileDecoder {
         context.error(source.location(index), "a '{' without its '}' in 'say:'")
         return nil
       }
-      if !plain.isEmpty { parts.append(text(String(plain))) }
-      plain = String.UnicodeScalarView()
+      if !plain.isEmpty { parts.append(text(String(scalars: plain[...]))) }
+      plain.removeAll(keepingCapacity: true)
       let inner = ExpressionSource(
         part: Array(scalars[index + 1..<close]), of: source, at: index + 1)
       if let part = braced(&self, inner) {
@@ -573,7 +573,7 @@ extension ModelFileDecoder {
       }
       index = close + 1
     }
-    if !plain.isEmpty { parts.append(text(String(plain))) }
+    if !plain.isEmpty { parts.append(text(String(scalars: plain[...]))) }
     return ok ? parts : nil
   }
 }

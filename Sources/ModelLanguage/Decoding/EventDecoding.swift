@@ -98,7 +98,7 @@ extension ModelFileDecoder {
     -> [EventDecl.LabelPart]?
   {
     let parts = template(node, text: EventDecl.LabelPart.text) { decoder, inner in
-      let name = String(String.UnicodeScalarView(inner.text)).trimmingSpaces
+      let name = String(scalars: inner.text[...]).trimmingSpaces
       guard let index = parameters.firstIndex(where: { $0.field.name == name }) else {
         decoder.context.error(
           inner.location(0),

@@ -39,7 +39,6 @@ enum ExpressionLexer {
     var tokens: [ExpressionToken] = []
     var index = 0
     var spaceBefore = true
-    func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
     while index < text.count {
       let scalar = text[index]
       if isSpace(scalar) {
@@ -57,7 +56,7 @@ enum ExpressionLexer {
         while index < text.count && (isWordStart(text[index]) || isWordPart(text[index])) {
           index += 1
         }
-        kind = .word(String(String.UnicodeScalarView(text[start..<index])))
+        kind = .word(String(scalars: text[start..<index]))
       } else if isDigit(scalar) {
         while index < text.count
           && (isWordStart(text[index]) || isWordPart(text[index]) || text[index] == ":"
@@ -65,9 +64,9 @@ enum ExpressionLexer {
         {
           index += 1
         }
-        kind = .number(String(String.UnicodeScalarView(text[start..<index])))
+        kind = .number(String(scalars: text[start..<index]))
       } else if scalar == "\"" {
-        var value = String.UnicodeScalarView()
+        var value: [Unicode.Scalar] = []
         index += 1
         var closed = false
         while index < text.count {
@@ -91,7 +90,7 @@ enum ExpressionLexer {
           return .failure(
             ExpressionSyntaxError(message: "this text has no closing '\"'", offset: start))
         }
-        kind = .text(String(value))
+        kind = .text(String(scalars: value[...]))
       } else if let symbol = symbols.first(where: { matches($0, text, at: index) }) {
         index += symbol.unicodeScalars.count
         kind = .symbol(symbol)
@@ -108,6 +107,14 @@ enum ExpressionLexer {
     tokens.append(
       ExpressionToken(kind: .end, offset: text.count, spaceBefore: spaceBefore, spaceAfter: true))
     return .success(tokens)
+  }
+
+  /// Whether `scalar` is Unicode white space; the property tables are asked only beyond
+  /// ASCII (a look-up there costs about a hundred instructions a scalar).
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII
+      ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+      : scalar.properties.isWhitespace
   }
 
   static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
