@@ -140,7 +140,7 @@ extension InterpretedModel {
   /// (signed when negative) otherwise.
   private func clockText(_ value: Value) -> String {
     let witnessed = value.atWitness
-    if case .instant = witnessed { return program.text(witnessed, as: .instant) }
+    if case .instant = witnessed { return code.text(witnessed, as: .instant) }
     let nanoseconds = witnessed.integer
     return nanoseconds < 0
       ? DurationText.formatSigned(nanoseconds) : DurationText.format(nanoseconds)

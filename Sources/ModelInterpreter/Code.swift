@@ -1,85 +1,59 @@
 import ModelContract
 import ModelLanguage
 
-/// A program ready to run under one variant and one scenario's task bodies: every body
-/// compiled, shared by every state of a run and of an exploration.
+/// A program ready to run under one variant and one scenario's task bodies, shared by every
+/// state of a run and of an exploration: the variant's ``CompiledProgram`` with the bodies the
+/// scenario's `tasks:` replace compiled, and what the scenario sets of faults and limits.
 final class Code: Sendable {
+  /// The variant's program, compiled once when the model file was read.
+  let compiled: CompiledProgram
+  /// The program (`compiled.program`).
   let program: ModelProgram
   /// Each operation's body, as the variant (or the scenario) has it.
   let bodies: [CompiledBody]
-  /// Each event's handler, compiled (`nil` for built-in events).
-  let handlers: [CompiledBody?]
-  /// Each process's lanes, in declaration order.
-  let lanesOfProcess: [[Int]]
-  /// Whether each lane is a concurrent pool.
-  let concurrentLanes: [Bool]
+  /// Whether a body this run can reach sleeps for a window (`sleep: 50ms..2s`).
+  let sleepsForWindows: Bool
   /// The `may-crash` labels where the process dies in every run (`faults: {crash-at: […]}`).
   let crashAt: [String]
   /// How many crashes one run may have (`faults: {max-crashes: N}`, default 1).
   let maxCrashes: Int
-  /// Each process's own wall clock, as an index into the named clocks (`nil`: the scenario's).
-  let clockOfProcess: [Int?]
   /// The periodic jobs that never run in this scenario (`faults: {down: […]}`), by index.
   let downPeriodic: Set<Int>
   /// How much one run may do before it stops as a model that does not stop.
   let runLimits: RunLimits
-  /// Whether any invariant is a bounded response (so jobs check obligations).
-  let hasResponses: Bool
-  /// Whether a body this run can reach sleeps for a window (`sleep: 50ms..2s`).
-  let sleepsForWindows: Bool
-  /// The state variables whose history is read, with what is read of each.
-  let historyNeeds: [HistoryNeed]
-  /// For each state slot, the index of its history cell (`nil`: no history is kept).
-  let historyCell: [Int?]
   /// The day `today` reads instead of the wall clock's, when a row of `cases:` gives it.
   let fixedToday: Int64?
   /// The scenario's variant, as an answer reads it (`variant`).
   let variant: String
   /// Whether the scenario's `tasks:` replace an operation's steps (`tasks-replaced`).
   let tasksReplaced: Bool
-  /// The `always:` invariants, by index, each with the records it reads when it reads nothing
-  /// else that changes (``alwaysInvariants(of:)``; `nil`: checked after every job).
-  let alwaysInvariants: [(index: Int, records: [Int]?)]
+  /// The closing words the runs of this code have read (``ClosingWordsMemo``).
+  let closingWords = ClosingWordsMemo()
 
+  /// The code of `compiled` for one scenario: the operations in `replacedBodies` (by index)
+  /// run the scenario's steps instead of their own.
   init(
-    program: ModelProgram, bodies: [Body], crashAt: [String] = [], maxCrashes: Int = 1,
-    downPeriodic: Set<Int> = [],
-    runLimits: RunLimits = .defaults, fixedToday: Int64? = nil, variant: String = "",
-    tasksReplaced: Bool = false
+    _ compiled: CompiledProgram, replacedBodies: [Int: Body] = [:], crashAt: [String] = [],
+    maxCrashes: Int = 1, downPeriodic: Set<Int> = [], runLimits: RunLimits = .defaults,
+    fixedToday: Int64? = nil, variant: String = "", tasksReplaced: Bool = false
   ) {
+    self.compiled = compiled
+    self.program = compiled.program
+    var bodies = compiled.bodies
+    var sleepsForWindows = compiled.sleepsForWindows
+    for (index, body) in replacedBodies {
+      bodies[index] = BodyCompiler.compile(body)
+      sleepsForWindows[index] = CompiledProgram.sleepsForWindows(body)
+    }
+    self.bodies = bodies
+    self.sleepsForWindows = sleepsForWindows.contains(true)
+    self.crashAt = crashAt
+    self.maxCrashes = maxCrashes
+    self.downPeriodic = downPeriodic
     self.runLimits = runLimits
     self.fixedToday = fixedToday
     self.variant = variant
     self.tasksReplaced = tasksReplaced
-    self.alwaysInvariants = Self.alwaysInvariants(of: program)
-    self.hasResponses = program.invariants.contains {
-      if case .response = $0.check { true } else { false }
-    }
-    self.crashAt = crashAt
-    self.maxCrashes = maxCrashes
-    self.downPeriodic = downPeriodic
-    self.program = program
-    let needs = program.historyNeeds
-    self.historyNeeds = needs
-    self.historyCell = program.state.indices.map { slot in
-      needs.firstIndex { $0.slot == slot }
-    }
-    self.bodies = bodies.map(BodyCompiler.compile)
-    self.sleepsForWindows = bodies.contains { body in
-      body.steps.containsStep { if case .sleepWithin = $0 { true } else { false } }
-    }
-    self.handlers = program.events.map { event in
-      if case .handler(let body) = event.action { return BodyCompiler.compile(body) }
-      return nil
-    }
-    self.lanesOfProcess = program.processes.indices.map { process in
-      program.lanes.indices.filter { program.lanes[$0].process == process }
-    }
-    self.concurrentLanes = program.lanes.map { $0.kind == .concurrent }
-    let names = Self.clockNames(program)
-    self.clockOfProcess = program.processes.map { process in
-      process.wallClock.flatMap { names.firstIndex(of: $0) }
-    }
   }
 
   /// The named wall clocks of the processes, in order of first declaration.
@@ -93,11 +67,31 @@ final class Code: Sendable {
 
   /// The first lane of `process` (its main lane).
   func mainLane(of process: Int) -> Int {
-    lanesOfProcess[process].first ?? 0
+    compiled.lanesOfProcess[process].first ?? 0
   }
 
   /// The first concurrent lane of `process`, if it has one (where detached tasks run).
   func pool(of process: Int) -> Int? {
-    lanesOfProcess[process].first { concurrentLanes[$0] }
+    compiled.lanesOfProcess[process].first { compiled.concurrentLanes[$0] }
+  }
+}
+
+extension Code {
+  /// `value` as files write it (``ModelProgram/text(_:as:)``). The interpreter asks the code
+  /// rather than `InterpretedModel.program`: inside a mutating method, a method called on the
+  /// program read through the model's stored `code` copies every field of the program first,
+  /// and a closing summary calls these a dozen times a run.
+  func text(_ value: Value, as type: ValueType) -> String {
+    program.text(value, as: type)
+  }
+
+  /// `value` as a summary reports it (``ModelProgram/reported(_:as:)``).
+  func reported(_ value: Value, as type: ValueType) -> Value {
+    program.reported(value, as: type)
+  }
+
+  /// A table row's columns as a trace shows them (``ModelProgram/columns(_:of:)``).
+  func columns(_ row: [Value], of table: TableDecl) -> String {
+    program.columns(row, of: table)
   }
 }

@@ -43,12 +43,12 @@ extension InterpretedModel {
     var changes: [(label: String, value: String, words: String)] = []
     for row in program.pictureRows where readsToday(row.value) {
       let value = (try? evaluate(row.value, Scope(locals: []), context: &context)) ?? .none
-      let text = program.text(value, as: row.type)
+      let text = code.text(value, as: row.type)
       guard let before = context.shownValue(ofRow: row.label), before != text else { continue }
       changes.append((row.label, text, "\(row.label) \(before) → \(text)"))
     }
     guard !changes.isEmpty else { return }
-    let date = program.text(.day(context.today(shiftedBy: clockShift(0))), as: .day)
+    let date = code.text(.day(context.today(shiftedBy: clockShift(0))), as: .day)
     context.note(
       ModelNote(
         kind: "day-changed", subject: "\(date) begins",

@@ -143,7 +143,7 @@ extension InterpretedModel {
     case .mix(let operand):
       return .int(Self.mix(try evaluate(operand, scope, context: &context).integer))
     case .shown(let operand, let type):
-      let words = program.text(try evaluate(operand, scope, context: &context), as: type)
+      let words = code.text(try evaluate(operand, scope, context: &context), as: type)
       try spend(words.utf8.count)
       return .text(words)
     case .seconds(let operand):
@@ -155,7 +155,7 @@ extension InterpretedModel {
       else { return .text("") }
       var text = ""
       for (index, value) in items.enumerated() {
-        let words = (index > 0 ? between : "") + program.text(value, as: item)
+        let words = (index > 0 ? between : "") + code.text(value, as: item)
         try spend(words.utf8.count)
         text += words
       }
@@ -224,7 +224,7 @@ extension InterpretedModel {
 
   /// How far the wall clock of `process` runs from the scenario's.
   func clockShift(_ process: Int) -> Int64 {
-    guard let clock = code.clockOfProcess[process] else { return 0 }
+    guard let clock = code.compiled.clockOfProcess[process] else { return 0 }
     return clockShifts[clock]
   }
 

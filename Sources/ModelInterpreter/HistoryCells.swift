@@ -48,7 +48,7 @@ extension InterpretedModel {
   /// The cells of a run starting from `state`, with the values `past` gives each variable
   /// before `t = 0` (by slot; none for most).
   static func historyCells(_ code: Code, state: [Value], past: [Int: [Value]]) -> [HistoryCell] {
-    code.historyNeeds.map { need in
+    code.compiled.historyNeeds.map { need in
       HistoryCell((past[need.slot] ?? []) + [state[need.slot]], need: need)
     }
   }
@@ -57,7 +57,7 @@ extension InterpretedModel {
   /// Whether a clock term read inside a window changed is settled exactly, as a comparison of
   /// it is: a time equal to the one seen before at the run's instants is no change.
   mutating func observeHistory(context: inout SimulationContext<InterpretedModel>) {
-    for (index, need) in code.historyNeeds.enumerated() {
+    for (index, need) in code.compiled.historyNeeds.enumerated() {
       let value = state[need.slot]
       guard need.changing, value.holdsClockTerm || history[index].last.holdsClockTerm else {
         history[index].observe(value, need: need)
@@ -70,7 +70,9 @@ extension InterpretedModel {
 
   /// The value of `first(x)`, `previous(x)` or `changes(x)` for the variable in `slot`.
   func historyValue(_ read: HistoryRead, slot: Int) -> Value {
-    guard let index = code.historyCell[slot] else { return read == .changes ? .int(0) : .none }
+    guard let index = code.compiled.historyCell[slot] else {
+      return read == .changes ? .int(0) : .none
+    }
     return history[index].value(read)
   }
 }

@@ -110,7 +110,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
 
   public var laneNames: [String] { program.lanes.map(\.name) }
 
-  public var concurrentLanes: [Bool] { code.concurrentLanes }
+  public var concurrentLanes: [Bool] { code.compiled.concurrentLanes }
 
   public var sleepsForWindows: Bool { code.sleepsForWindows }
 
@@ -143,7 +143,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
           case .text(let words): words
           case .parameter(let slot):
             arguments.indices.contains(slot)
-              ? program.text(arguments[slot], as: declared.parameters[slot].field.type) : ""
+              ? code.text(arguments[slot], as: declared.parameters[slot].field.type) : ""
           }
         }.joined()
       }
@@ -155,7 +155,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
           words.append(DurationText.formatSigned(amount))
           continue
         }
-        words.append(program.text(value, as: parameter.field.type))
+        words.append(code.text(value, as: parameter.field.type))
       }
       return words.joined(separator: " ")
     }
@@ -254,36 +254,57 @@ public struct InterpretedModel: SimulationModel, Sendable {
         context.noteInexactClockUse("shows a time read inside a window in its summary")
       }
       values.append(value)
-      closing.append(TraceField(field.field, program.reported(value, as: field.type)))
+      closing.append(TraceField(field.field, code.reported(value, as: field.type)))
     }
-    if let figures = figures(summary: values, context: &context) {
-      closing.append(RunFigures.field(figures))
-    }
-    if let answer = answer(summary: values, context: &context) { closing.append(answer.field) }
+    let words = closingWords(closingNames(summary: values, context: context), context: &context)
+    if let figures = words.figures { closing.append(RunFigures.field(figures)) }
+    if let answer = words.answer { closing.append(answer.field) }
     closingSummary = closing
   }
 
   /// The names an answer or the figures read besides state: the summary's values, then
   /// whether each invariant broke, then whether any did, then the scenario's runtime, variant
   /// and whether its `tasks:` replace an operation's steps.
-  private func closingScope(
+  private func closingNames(
     summary: [Value], context: SimulationContext<InterpretedModel>
-  ) -> Scope {
+  ) -> [Value] {
     let broken = program.invariants.map { Value.bool(context.violations.contains($0.name)) }
     let scenario: [Value] = [
       .text(context.profile.name), .text(code.variant), .bool(code.tasksReplaced),
     ]
-    return Scope(
-      locals: Locals(summary + broken + [.bool(!context.violations.isEmpty)] + scenario))
+    return summary + broken + [.bool(!context.violations.isEmpty)] + scenario
   }
 
-  /// The program's `figures:` sentence, filled in with the summary's values and the broken
-  /// invariants; `nil` when it has none.
-  private mutating func figures(
-    summary: [Value], context: inout SimulationContext<InterpretedModel>
-  ) -> String? {
-    guard let parts = program.figures else { return nil }
-    return sentence(parts, closingScope(summary: summary, context: context), context: &context)
+  /// The figures and the answer read with `names`, or the words an earlier run of this code
+  /// read with the same names when they read nothing else (``ClosingWordsMemo``) and the
+  /// budget left would have paid for reading them again, as the same words would cost the
+  /// same; the budget is charged either way.
+  private mutating func closingWords(
+    _ names: [Value], context: inout SimulationContext<InterpretedModel>
+  ) -> ClosingWords {
+    let memo = code.compiled.closingWordsReadOnlyNames ? code.closingWords : nil
+    guard let memo, !names.contains(where: \.holdsClockTerm) else {
+      return readClosingWords(names, context: &context)
+    }
+    let budget = code.runLimits.steps
+    if let known = memo.words(for: names), known.cost <= budget - instructionsRun {
+      instructionsRun += known.cost
+      return known
+    }
+    let words = readClosingWords(names, context: &context)
+    if instructionsRun <= budget { memo.remember(words, for: names) }
+    return words
+  }
+
+  /// The figures and the answer read with `names`, and what reading them cost.
+  private mutating func readClosingWords(
+    _ names: [Value], context: inout SimulationContext<InterpretedModel>
+  ) -> ClosingWords {
+    let before = instructionsRun
+    let scope = Scope(locals: Locals(names))
+    let figures = program.figures.map { sentence($0, scope, context: &context) }
+    let answer = answer(scope, context: &context)
+    return ClosingWords(figures: figures, answer: answer, cost: instructionsRun - before)
   }
 
   /// `parts` read in `scope`, each `{…}` part shown as files write its value; a part that
@@ -296,18 +317,17 @@ public struct InterpretedModel: SimulationModel, Sendable {
       switch part {
       case .text(let words): text += words
       case .value(let value, let type):
-        text += program.text((try? evaluate(value, scope, context: &context)) ?? .none, as: type)
+        text += code.text((try? evaluate(value, scope, context: &context)) ?? .none, as: type)
       }
     }
     return text
   }
 
   /// The first of the program's answers whose condition holds, its sentence filled in, read
-  /// with the summary's values and the broken invariants as its names.
+  /// in `scope`, whose names are the closing names (``closingNames(summary:context:)``).
   private mutating func answer(
-    summary: [Value], context: inout SimulationContext<InterpretedModel>
+    _ scope: Scope, context: inout SimulationContext<InterpretedModel>
   ) -> RunAnswer? {
-    let scope = closingScope(summary: summary, context: context)
     for answer in program.answers {
       if let condition = answer.condition {
         guard (try? evaluate(condition, scope, context: &context)) == .bool(true) else { continue }
@@ -324,7 +344,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
           if result.holdsClockTerm {
             context.noteInexactClockUse("shows a time read inside a window in its answer")
           }
-          let words = program.text(result, as: type)
+          let words = code.text(result, as: type)
           sentence += words
           timed? += words
         case .whenBroken(let invariant):
@@ -359,7 +379,7 @@ public struct InterpretedModel: SimulationModel, Sendable {
     var scratch = context
     return program.summary.map { field in
       let value = (try? copy.evaluate(field.value, Scope(locals: []), context: &scratch)) ?? .none
-      return TraceField(field.field, program.reported(value, as: field.type))
+      return TraceField(field.field, code.reported(value, as: field.type))
     }
   }
 

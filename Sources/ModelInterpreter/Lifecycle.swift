@@ -45,7 +45,7 @@ extension InterpretedModel {
   mutating func runHandler(
     _ index: Int, arguments: [Value], context: inout SimulationContext<InterpretedModel>
   ) {
-    guard let body = code.handlers[index] else { return }
+    guard let body = code.compiled.handlers[index] else { return }
     let locals = Locals(arguments, paddedTo: body.localCount)
     var frame = TaskFrame(
       top: Activation(operation: -1 - index, locals: locals),
@@ -62,7 +62,7 @@ extension InterpretedModel {
     _ event: BuiltInEvent, process: Int, _ arguments: [Value],
     context: inout SimulationContext<InterpretedModel>
   ) {
-    let lanes = code.lanesOfProcess[process].map { LaneID(index: Int32($0)) }
+    let lanes = code.compiled.lanesOfProcess[process].map { LaneID(index: Int32($0)) }
     switch event {
     case .busy:
       let length = arguments.first.map { Self.number($0, for: "a busy period", context: &context) }
@@ -74,7 +74,7 @@ extension InterpretedModel {
     case .wallClockShift:
       let amount =
         arguments.first.map { Self.number($0, for: "a clock shift", context: &context) } ?? 0
-      guard let clock = code.clockOfProcess[process] else {
+      guard let clock = code.compiled.clockOfProcess[process] else {
         context.shiftWallClock(byNanoseconds: amount)
         let day = context.today()
         context.note(
@@ -153,7 +153,7 @@ extension InterpretedModel {
     {
       context.kill(TaskID(index: Int32(index)))
     }
-    for lane in code.lanesOfProcess[process] {
+    for lane in code.compiled.lanesOfProcess[process] {
       context.dropQueuedJobs(on: LaneID(index: Int32(lane)))
     }
     for (slot, variable) in program.state.enumerated()

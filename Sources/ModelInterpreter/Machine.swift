@@ -78,7 +78,7 @@ extension InterpretedModel {
       let count =
         operation >= 0
         ? shared.bodies[operation].instructions.count
-        : shared.handlers[-1 - operation]?.instructions.count ?? 0
+        : shared.compiled.handlers[-1 - operation]?.instructions.count ?? 0
       guard pc < count else {
         if let stop = leave(&frame, with: .none, task: task, context: &context) {
           return stop
@@ -88,7 +88,7 @@ extension InterpretedModel {
       let instruction =
         operation >= 0
         ? shared.bodies[operation].instructions[pc]
-        : shared.handlers[-1 - operation]?.instructions[pc] ?? .popHandler
+        : shared.compiled.handlers[-1 - operation]?.instructions[pc] ?? .popHandler
       frame.top.pc += 1
       do {
         if let stop = try step(instruction, &frame, task: task, context: &context) {
@@ -441,7 +441,7 @@ extension InterpretedModel {
   /// The compiled body of an activation: an operation's, or (for `-1 - event`) an event
   /// handler's.
   func compiledBody(_ operation: Int) -> CompiledBody {
-    operation >= 0 ? code.bodies[operation] : code.handlers[-1 - operation] ?? Self.empty
+    operation >= 0 ? code.bodies[operation] : code.compiled.handlers[-1 - operation] ?? Self.empty
   }
 
   /// An activation's name for messages.
@@ -466,7 +466,7 @@ extension InterpretedModel {
       context.note(
         ModelNote(
           kind: "returned", task: task, subject: name,
-          detail: ["\(name) returns \(program.text(value, as: type))"]))
+          detail: ["\(name) returns \(code.text(value, as: type))"]))
     }
     guard frame.depth > 1 else {
       frame.pop()
@@ -594,7 +594,7 @@ extension InterpretedModel {
   /// which grew since the last such check (they cannot have turned).
   mutating func checkAlways(context: inout SimulationContext<InterpretedModel>) {
     guard !failed else { return }
-    for (index, records) in code.alwaysInvariants {
+    for (index, records) in code.compiled.alwaysInvariants {
       if let records, !records.contains(where: { recordsGrown[$0] }) { continue }
       guard case .always(let condition) = program.invariants[index].check else { continue }
       guard check(index, condition, when: nil, context: &context) else { return }
@@ -655,7 +655,7 @@ extension InterpretedModel {
       case .value(let value, let type):
         guard let read = try? evaluate(value, Scope(locals: [], task: nil), context: &context)
         else { return written }
-        text += program.text(read, as: type)
+        text += code.text(read, as: type)
       }
     }
     return text
@@ -678,7 +678,7 @@ extension InterpretedModel {
       case .value(let value, let type):
         let read = try evaluated(value, in: &frame, task: task, context: &context)
         try spend(read.textWeight)
-        if written { text += program.text(read, as: type) }
+        if written { text += code.text(read, as: type) }
       }
     }
     return text
@@ -729,7 +729,7 @@ extension InterpretedModel {
   private func recordNote(_ record: Int, _ row: [Value], task: TaskID?) -> ModelNote {
     let declared = program.records[record]
     let fields = zip(declared.fields, row).map { field, value in
-      "\(field.name) \(program.text(value, as: field.type))"
+      "\(field.name) \(code.text(value, as: field.type))"
     }
     return ModelNote(
       kind: "recorded", task: task, subject: declared.name,

@@ -25,6 +25,11 @@ public struct ModelFileDefinition: ModelDefinition {
   public let runLimits: RunLimits
   /// The program as each variant has it, by variant name (inheritance already resolved).
   private let variantPrograms: [String: ModelProgram]
+  /// The programs of the variants scenarios have run so far, compiled, with their variant's
+  /// name (`nil`: the program as written, which a variant the file lacks runs). A list, not a
+  /// dictionary: there are a handful, and a dictionary of a new key type costs a process about
+  /// 200,000 instructions of run-time type look-up the first time it is made.
+  private let compiledVariants = Locked<[(variant: String?, code: CompiledProgram)]>([])
 
   /// Creates the definition of `program`, whose runs stop with a run-time error past
   /// `runLimits`.
@@ -42,6 +47,23 @@ public struct ModelFileDefinition: ModelDefinition {
     variantPrograms[setup.variant] ?? program
   }
 
+  /// The program as the setup's variant has it, compiled the first time a scenario runs that
+  /// variant and shared by every later one (an exploration makes its model once; a `check`
+  /// of a folder, or a benchmark, makes it per scenario).
+  private func compiledProgram(for setup: ModelSetup) -> CompiledProgram {
+    let variant = variantPrograms[setup.variant] == nil ? nil : setup.variant
+    let made = { (variants: [(variant: String?, code: CompiledProgram)]) in
+      variants.first { $0.variant == variant }?.code
+    }
+    if let compiled = compiledVariants.withLock({ made($0) }) { return compiled }
+    let compiled = CompiledProgram(resolvedProgram(for: setup))
+    return compiledVariants.withLock { variants in
+      if let first = made(variants) { return first }
+      variants.append((variant, compiled))
+      return compiled
+    }
+  }
+
   /// The lanes, in declaration order.
   public var laneNames: [String] { program.lanes.map(\.name) }
 
@@ -51,11 +73,12 @@ public struct ModelFileDefinition: ModelDefinition {
 
   /// The model in its initial state, its `today` reading `fixedToday` when given.
   func makeModel(_ setup: ModelSetup, fixedToday: Int64?) -> InterpretedModel {
-    let program = resolvedProgram(for: setup)
-    var bodies = program.operations.map(\.body)
+    let compiled = compiledProgram(for: setup)
+    let program = compiled.program
+    var replacedBodies: [Int: Body] = [:]
     for (index, operation) in program.operations.enumerated() {
       if let steps = setup.taskBody(operation.name) {
-        bodies[index] = TaskBodyTranslation.body(steps, program: program)
+        replacedBodies[index] = TaskBodyTranslation.body(steps, program: program)
       }
     }
     var state = program.state.map(\.initial)
@@ -76,7 +99,7 @@ public struct ModelFileDefinition: ModelDefinition {
     }
     let earlier = setup.section(Self.historySection)
     var past: [Int: [Value]] = [:]
-    for need in program.historyNeeds {
+    for need in compiled.historyNeeds {
       let variable = program.state[need.slot]
       if case .list(let items)? = earlier[variable.name] {
         past[need.slot] = items.map { program.running($0, as: variable.type) }
@@ -84,7 +107,7 @@ public struct ModelFileDefinition: ModelDefinition {
     }
     let faults = setup.section(Self.faultsSection)
     let code = Code(
-      program: program, bodies: bodies, crashAt: Self.words(faults["crash-at"]),
+      compiled, replacedBodies: replacedBodies, crashAt: Self.words(faults["crash-at"]),
       maxCrashes: Int(faults.integer("max-crashes", or: 1)),
       downPeriodic: Set(
         Self.words(faults["down"]).compactMap { name in

@@ -59,7 +59,7 @@ extension InterpretedModel {
   /// After every job: breaks the obligations whose deadline the clock has passed, opens those
   /// whose `when:` turned true, and closes those whose `then` holds now.
   mutating func checkResponses(context: inout SimulationContext<InterpretedModel>) {
-    guard !failed, code.hasResponses else { return }
+    guard !failed, code.compiled.hasResponses else { return }
     let model = self
     breakObligations(context: &context) { model.hasPassed($0.deadline, context: &$1) }
     for (index, invariant) in program.invariants.enumerated() {
@@ -88,7 +88,7 @@ extension InterpretedModel {
   /// or when nothing was left to happen (nothing could have closed it); when `until:` stopped
   /// the run before its deadline, it is reported as open.
   mutating func closeResponses(context: inout SimulationContext<InterpretedModel>) {
-    guard !failed, code.hasResponses else { return }
+    guard !failed, code.compiled.hasResponses else { return }
     let stopped = context.stoppedAtStopTime
     let model = self
     breakObligations(context: &context) {
@@ -142,6 +142,6 @@ extension InterpretedModel {
   }
 
   private func time(_ value: Value) -> String {
-    program.text(value.atWitness, as: .duration)
+    code.text(value.atWitness, as: .duration)
   }
 }

@@ -8,7 +8,7 @@ extension InterpretedModel {
     guard context.isTracing, !failed else { return }
     for row in program.pictureRows {
       let value = (try? evaluate(row.value, Scope(locals: []), context: &context)) ?? .none
-      context.show(row: row.label, value: program.text(value, as: row.type))
+      context.show(row: row.label, value: code.text(value, as: row.type))
     }
   }
 }

@@ -3,7 +3,7 @@ import ModelLanguage
 /// Which `always:` invariants read nothing but records. Records only ever gain rows, so such an
 /// invariant can turn only after a job that recorded one of them: a job that recorded none of
 /// them leaves it as the last check found it, and checking it again would only cost the scan.
-extension Code {
+extension CompiledProgram {
   /// The `always:` invariants, by index, each with the records its condition reads when it
   /// reads nothing else that a run changes (state, tables, history, the clock, the running
   /// task), through the functions it calls; `nil`: it is checked after every job.

@@ -54,7 +54,7 @@ extension InterpretedModel {
             kind: "chosen", task: scope.task, subject: "any",
             detail: [
               "the database returned row \(pick + 1) of \(matching.count) matching in "
-                + "\(table.name): \(program.columns(matching[pick], of: table))"
+                + "\(table.name): \(code.columns(matching[pick], of: table))"
             ], fields: [TraceField("alternative", .int(Int64(pick)))]))
       }
       return .list(matching[pick])
@@ -130,7 +130,7 @@ extension InterpretedModel {
         context.note(
           ModelNote(
             kind: "inserted", task: task, subject: table.name,
-            detail: ["inserted into \(table.name) · \(program.columns(row, of: table))"]))
+            detail: ["inserted into \(table.name) · \(code.columns(row, of: table))"]))
       }
     case .update(let slot, let filter, let assignments):
       guard case .list(var rows) = state[slot] else { return }

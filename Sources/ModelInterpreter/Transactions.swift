@@ -167,7 +167,7 @@ extension InterpretedModel {
       if case .table = variable.type, case .list(let rows) = state[slot] {
         return "\(variable.name) \(rows.count) row\(rows.count == 1 ? "" : "s")"
       }
-      return "\(variable.name) \(program.text(state[slot], as: variable.type))"
+      return "\(variable.name) \(code.text(state[slot], as: variable.type))"
     }.joined(separator: ", ")
   }
 
