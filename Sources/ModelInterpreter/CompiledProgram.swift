@@ -2,8 +2,8 @@ import ModelLanguage
 
 /// A program compiled once, whatever the scenario: every operation's body as written and every
 /// event handler as instructions, and what the interpreter reads of the program's shape. A
-/// model file makes one per variant when it is read; each scenario's ``Code`` starts from it
-/// and compiles only the bodies its `tasks:` replace.
+/// model file makes one for a variant the first time a scenario runs that variant; each
+/// scenario's ``Code`` starts from it and compiles only the bodies its `tasks:` replace.
 struct CompiledProgram: Sendable {
   let program: ModelProgram
   /// Each operation's body as the program writes it.
