@@ -21,6 +21,15 @@ struct AgendaEntry: Comparable {
     case laneFree(Int32)
   }
 
+  /// Sorts `entries` in registration order. A function of its own, kept out of line:
+  /// cross-module optimisation does not serialise a function whose body sorts with the
+  /// standard library, so the simulation's instant loop, which calls this, would otherwise run
+  /// unspecialised for every model.
+  @inline(never)
+  static func sortInRegistrationOrder(_ entries: inout [AgendaEntry]) {
+    entries.sort { $0.order < $1.order }
+  }
+
   /// The largest task index a timer entry can name (2^30 − 1).
   static let maximumTask: Int32 = (1 << 30) - 1
 

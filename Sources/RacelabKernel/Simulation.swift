@@ -287,7 +287,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
           if isLive(entry) { batch.append(entry) }
         }
       }
-      if classes.count > 1 { batch.sort { $0.order < $1.order } }
+      if classes.count > 1 { AgendaEntry.sortInRegistrationOrder(&batch) }
       applyBatch()
       guard !isCutShort else { return }
       runLanes()
