@@ -61,7 +61,7 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
       var next: [[Int]] = []
       var expanded = false
       for prefix in frontier {
-        let alternatives = run(Schedule(choices: prefix)).alternatives
+        let alternatives = execution.execute(SubtreeProbe(prefix)).strategy.alternatives
         if alternatives.count > prefix.count && next.count < Self.subtreeTarget {
           next += (0..<alternatives[prefix.count]).map { prefix + [$0] }
           expanded = true

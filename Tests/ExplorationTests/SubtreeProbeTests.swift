@@ -1,0 +1,90 @@
+import Foundation
+import ModelContract
+import ScenarioFormat
+import Testing
+
+@testable import Commands
+@testable import RacelabKernel
+
+/// `Explorer.subtrees()` splits the space with runs that stop at the first choice point past
+/// their prefix (`SubtreeProbe`). Against whole replays of the same prefixes, on every timeline
+/// scenario of `scenarios/` and `Examples/`: the counts a probe records begin the whole run's,
+/// up to the point past the prefix at least, and the roots are those the whole runs give.
+@Suite struct SubtreeProbeTests {
+  /// Every timeline scenario of the repository, as paths.
+  static let files: [String] = {
+    var files: [String] = []
+    for top in ["scenarios", "Examples"] {
+      let root = repositoryRoot.appendingPathComponent(top).path
+      let walker = FileManager.default.enumerator(atPath: root)
+      while let relative = walker?.nextObject() as? String {
+        guard relative.hasSuffix(".yaml"), !relative.hasSuffix(".model.yaml"),
+          !relative.contains(".build/")
+        else { continue }
+        let path = "\(root)/\(relative)"
+        if timelineScenario(path) != nil { files.append(path) }
+      }
+    }
+    return files.sorted()
+  }()
+
+  @Test func theFilesCoverEveryFolder() {
+    for folder in ["explore", "review-prompt", "scale", "purchases", "TokenRefresh"] {
+      #expect(Self.files.contains { $0.contains("/\(folder)/") }, "\(folder)")
+    }
+    #expect(Self.files.count >= 120)
+  }
+
+  @Test(arguments: files)
+  func probesAgreeWithWholeRuns(_ path: String) throws {
+    let (definition, scenario, timeline) = try #require(timelineScenario(path))
+    let agreed = Self.probesAgree(definition, scenario, timeline)
+    #expect(agreed, "\(path)")
+  }
+
+  /// Whether every probe `subtrees()` makes on `definition`'s explorer of `scenario` records
+  /// the first counts of the whole replay of its prefix, and the roots equal those the whole
+  /// replays give.
+  static func probesAgree<Definition: ModelDefinition>(
+    _ definition: Definition, _ scenario: Scenario, _ timeline: [ScriptedHappening]
+  ) -> Bool {
+    let explorer = Explorer(
+      definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
+    var frontier: [[Int]] = [[]]
+    for _ in 0..<16 {
+      var next: [[Int]] = []
+      var expanded = false
+      for prefix in frontier {
+        let whole = explorer.run(Schedule(choices: prefix)).alternatives
+        let probed = explorer.execution.execute(SubtreeProbe(prefix)).strategy.alternatives
+        // The run ends at the first boundary between jobs after the point past the prefix, so
+        // it may have offered a few more points by then.
+        guard whole.starts(with: probed), probed.count >= min(prefix.count + 1, whole.count) else {
+          Issue.record("prefix \(prefix): probe \(probed), whole run \(whole)")
+          return false
+        }
+        if whole.count > prefix.count && next.count < Explorer<Definition>.subtreeTarget {
+          next += (0..<whole[prefix.count]).map { prefix + [$0] }
+          expanded = true
+        } else {
+          next.append(prefix)
+        }
+      }
+      frontier = next
+      if !expanded || frontier.count >= Explorer<Definition>.subtreeTarget { break }
+    }
+    return explorer.subtrees() == frontier
+  }
+}
+
+/// The model, scenario and timeline of the timeline scenario at `path`; `nil` for a file that
+/// does not load or is not a timeline scenario.
+private func timelineScenario(_ path: String) -> (
+  any ModelDefinition, Scenario, [ScriptedHappening]
+)? {
+  let silent = Console(write: { _ in }, writeError: { _ in }, colour: false)
+  guard let file = ScenarioFiles.load(path, overrides: Overrides(), console: silent),
+    case .timeline(let timeline) = file.scenario.content
+  else { return nil }
+  return (file.definition, file.scenario, timeline)
+}
