@@ -5,8 +5,8 @@ import Testing
 
 /// The byte-level shortcuts reading a model file takes, against the standard library's
 /// definitions they stand in for, over every ASCII scalar and a spread of others, and over
-/// generated texts: a string built from scalars, white space in an expression, and a line
-/// break in a value.
+/// generated texts: a string built from scalars, the scalars of UTF-8 bytes, white space in an
+/// expression, and a line break in a value.
 @Suite("Text-scanning shortcuts")
 struct TextScanShortcutTests {
   /// Every ASCII scalar, and scalars beyond it that are white space, line breaks, combining
@@ -39,6 +39,24 @@ struct TextScanShortcutTests {
       view.append(contentsOf: text)
       #expect(String(scalars: text[...]) == String(view))
       #expect(Array(String(scalars: text[...]).unicodeScalars) == text)
+    }
+  }
+
+  @Test("the scalars of UTF-8 bytes are those of the string they decode to")
+  func scalarsFromBytes() {
+    for text in Self.texts(from: Self.scalars, count: 3_000, length: 12) {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: text)
+      let string = String(view)
+      #expect([Unicode.Scalar](utf8: string.utf8) == text)
+      #expect([Unicode.Scalar](utf8: Array(string.utf8)[...]) == text)
+    }
+    // Malformed UTF-8 (a lone continuation byte, a cut sequence, an overlong form) reads as
+    // `String(decoding:as:)` reads it.
+    for bytes: [UInt8] in [[0x61, 0x80], [0xE2, 0x82], [0x41, 0xC0, 0xAF, 0x42], [0xFF]] {
+      #expect(
+        [Unicode.Scalar](utf8: bytes)
+          == Array(String(decoding: bytes, as: UTF8.self).unicodeScalars))
     }
   }
 

@@ -26,8 +26,7 @@ struct SourceLines {
   /// The scalars of the 1-based line `line`, or `nil` outside the file.
   func line(_ line: Int) -> [Unicode.Scalar]? {
     guard line >= 1, line <= starts.count else { return nil }
-    return Array(
-      String(decoding: bytes[starts[line - 1]..<ends[line - 1]], as: UTF8.self).unicodeScalars)
+    return [Unicode.Scalar](utf8: bytes[starts[line - 1]..<ends[line - 1]])
   }
 }
 
@@ -43,7 +42,7 @@ struct ExpressionSource {
   let firstColumn: Int?
 
   init(node: YAMLNode, text: String, lines: SourceLines) {
-    self.text = Array(text.unicodeScalars)
+    self.text = [Unicode.Scalar](utf8: text.utf8)
     self.origin = node.location
     var firstColumn: Int?
     if case .scalar(_, let style) = node.content,
