@@ -43,6 +43,17 @@ extension YAMLDocumentParser {
   /// Rejects characters that cannot start a plain scalar.
   mutating func checkPlainStart(at start: Int, inFlow: Bool) throws(Diagnostic) {
     let byte = bytes[start]
+    // Only these bytes can start a plain scalar wrongly; any other (a letter or a digit, nearly
+    // every value) is let through without comparing characters.
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "%"),
+      UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: ">"),
+      UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "?"),
+      UInt8(ascii: ":"), UInt8(ascii: "-"):
+      break
+    default:
+      return
+    }
     let character = Character(Unicode.Scalar(byte))
     let isIndicatorAlone = inFlow || isBlankOrEnd(start + 1)
     let message: String? =
