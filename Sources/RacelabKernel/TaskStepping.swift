@@ -3,6 +3,7 @@ import ModelContract
 extension Simulation {
   /// Runs one job of a task: its start or a resumption, then its steps until it suspends or
   /// ends. Every runtime-dependent decision reads the context's ``RuntimeProfile``.
+  @inline(__always)
   mutating func runTaskJob(_ index: Int32) {
     let id = TaskID(index: index)
     let lane = context.currentLane
