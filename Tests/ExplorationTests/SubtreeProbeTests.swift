@@ -43,8 +43,8 @@ import Testing
   }
 
   /// Whether every probe `subtrees()` makes on `definition`'s explorer of `scenario` records
-  /// the first counts of the whole replay of its prefix, and the roots equal those the whole
-  /// replays give.
+  /// counts that begin those of the whole replay of its prefix, and the roots equal those the
+  /// whole replays give.
   static func probesAgree<Definition: ModelDefinition>(
     _ definition: Definition, _ scenario: Scenario, _ timeline: [ScriptedHappening]
   ) -> Bool {
