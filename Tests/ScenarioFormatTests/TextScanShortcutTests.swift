@@ -32,12 +32,17 @@ struct TextScanShortcutTests {
     }
   }
 
+  /// The string of `scalars`, built the standard library's way (through its scalar view).
+  static func string(_ scalars: [Unicode.Scalar]) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars)
+    return String(view)
+  }
+
   @Test("a string built from scalars is the string of their view")
   func stringFromScalars() {
     for text in Self.texts(from: Self.scalars, count: 3_000, length: 12) {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: text)
-      #expect(String(scalars: text[...]) == String(view))
+      #expect(String(scalars: text[...]) == Self.string(text))
       #expect(Array(String(scalars: text[...]).unicodeScalars) == text)
     }
   }
@@ -45,9 +50,7 @@ struct TextScanShortcutTests {
   @Test("the scalars of UTF-8 bytes are those of the string they decode to")
   func scalarsFromBytes() {
     for text in Self.texts(from: Self.scalars, count: 3_000, length: 12) {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: text)
-      let string = String(view)
+      let string = Self.string(text)
       #expect([Unicode.Scalar](utf8: string.utf8) == text)
       #expect([Unicode.Scalar](utf8: Array(string.utf8)[...]) == text)
     }
@@ -72,9 +75,7 @@ struct TextScanShortcutTests {
   @Test("a line break in a value is a character that breaks lines")
   func lineBreaks() {
     for text in Self.texts(from: Self.scalars, count: 3_000, length: 6) {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: text)
-      let string = String(view)
+      let string = Self.string(text)
       #expect(
         DecodingContext.holdsLineBreak(string) == string.contains(where: \.isNewline),
         "\(text.map { String($0.value, radix: 16) })")
