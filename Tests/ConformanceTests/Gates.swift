@@ -38,6 +38,15 @@ final class Gate: Sendable {
   }
 }
 
+/// A span no step of a conformance test waits for unless the runtime broke the test's assumption.
+///
+/// A test's steps that run on the cooperative pool (its body after an `await`, a task's first
+/// job) queue behind other tests' synchronous work, which on a loaded two-core CI machine holds
+/// both pool threads for minutes: one CI run saw a 10-second limit run out. So a sleep that must
+/// be cancelled before it ends, and the safety limit of a blocked thread, both last longer than
+/// the whole test run; they never order anything.
+let longerThanTheTestRun = Duration.seconds(1_200)
+
 /// A one-shot gate that blocks the calling thread: a job that waits on it holds its actor.
 final class BlockingGate: @unchecked Sendable {
   // DispatchSemaphore is thread-safe; it is only not marked Sendable on this platform.
@@ -46,11 +55,12 @@ final class BlockingGate: @unchecked Sendable {
   /// Releases the blocked thread.
   func open() { semaphore.signal() }
 
-  /// Blocks until ``open()``. The 10-second limit is a safety net against a hang when the
-  /// runtime does not behave as the test assumes; it never orders anything. Returns whether the
-  /// gate was opened.
+  /// Blocks until ``open()``. The limit, ``longerThanTheTestRun``, is a safety net against a
+  /// hang when the runtime does not behave as the test assumes; it never orders anything.
+  /// Returns whether the gate was opened.
   func block() -> Bool {
-    semaphore.wait(timeout: .now() + .seconds(10)) == .success
+    let limit = Int(longerThanTheTestRun.components.seconds)
+    return semaphore.wait(timeout: .now() + .seconds(limit)) == .success
   }
 }
 

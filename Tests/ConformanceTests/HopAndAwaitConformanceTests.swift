@@ -142,6 +142,7 @@ struct Reading: Equatable, Sendable, CustomStringConvertible {
 
   var description: String {
     "read \(secret) entry-cancelled=\(cancelledOnEntry) exit-cancelled=\(cancelledOnExit)"
+      + (released ? "" : " (the safety limit ran out before the release)")
   }
 }
 
@@ -230,5 +231,6 @@ struct AwaitRecord: Equatable, Sendable, CustomStringConvertible {
 
   var description: String {
     "cancelled-before-await=\(cancelledBeforeAwait) got \(awaited.map(String.init(describing:)) ?? "nothing"); \(observation)"
+      + (started ? "" : " (the safety limit ran out before the start)")
   }
 }

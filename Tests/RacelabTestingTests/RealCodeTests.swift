@@ -3,6 +3,11 @@ import Foundation
 import RacelabTesting
 import Testing
 
+/// Limits for a body whose work comes back from a thread racelab does not control. That thread
+/// may queue behind other tests' synchronous work on a loaded CI machine for minutes, so the
+/// wait lasts longer than the whole test run: it only ends a run whose body is really stuck.
+let outsideWorkLimits = RealCodeLimits(outsideWait: .seconds(1_200))
+
 /// A counter whose increment reads, suspends, then writes: two increments at once can lose one.
 actor Counter {
   var value = 0
@@ -197,7 +202,7 @@ struct RealCodeTests {
 
   @Test("a continuation resumed on a DispatchQueue is run but reported as uncontrolled")
   func outsideResumptionIsReported() async {
-    let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .seconds(30))) {
+    let exploration = await Race.explore(limits: outsideWorkLimits) {
       () async -> String in
       // The queue resumes the continuation only once the body has suspended on it: the gate
       // opens in a job of its own, which runs after the body's.
@@ -268,7 +273,7 @@ private actor QueueBoundCounter {
 struct UncontrolledWorkTests {
   @Test("an actor with an executor of its own runs the call elsewhere: reported, not raced")
   func customExecutorIsReported() async {
-    let exploration = await Race.explore(limits: RealCodeLimits(outsideWait: .seconds(30))) {
+    let exploration = await Race.explore(limits: outsideWorkLimits) {
       await QueueBoundCounter().increment()
     }
     #expect(exploration.results == ["1"])
