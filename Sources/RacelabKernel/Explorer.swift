@@ -54,25 +54,32 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   // MARK: Exhaustive
 
   /// The roots of the subtrees, as forced choice prefixes in depth-first order.
+  ///
+  /// Each prefix of the frontier keeps the probe of the run that replays it and takes the
+  /// default past it. A prefix extended by its default (alternative 0) has the same run, so
+  /// it inherits its parent's probe, which tells its next point; only the other alternatives
+  /// need runs of their own, and a prefix left as it is is not run again in the next round.
   @inlinable
   public func subtrees() -> [[Int]] {
-    var frontier: [[Int]] = [[]]
+    var frontier: [(prefix: [Int], probe: SubtreeProbe?)] = [([], nil)]
     for _ in 0..<16 {
-      var next: [[Int]] = []
+      var next: [(prefix: [Int], probe: SubtreeProbe?)] = []
       var expanded = false
-      for prefix in frontier {
-        let alternatives = execution.execute(SubtreeProbe(prefix)).strategy.alternatives
-        if alternatives.count > prefix.count && next.count < Self.subtreeTarget {
-          next += (0..<alternatives[prefix.count]).map { prefix + [$0] }
+      for (prefix, known) in frontier {
+        let probe =
+          known.flatMap { $0.tells(pointAfter: prefix.count) ? $0 : nil }
+          ?? execution.execute(SubtreeProbe(prefix)).strategy
+        if let count = probe.alternatives(after: prefix.count), next.count < Self.subtreeTarget {
+          next += (0..<count).map { (prefix + [$0], $0 == 0 ? probe : nil) }
           expanded = true
         } else {
-          next.append(prefix)
+          next.append((prefix, probe))
         }
       }
       frontier = next
       if !expanded || frontier.count >= Self.subtreeTarget { break }
     }
-    return frontier
+    return frontier.map(\.prefix)
   }
 
   /// Explores every schedule that starts with `prefix`, depth first, at most `budget` of them,

@@ -1,6 +1,7 @@
-/// Replays a prefix of choices and ends the run at the first choice point past it: all
-/// ``Explorer/subtrees()`` needs to split the space is how many alternatives that point offers,
-/// and a run that went on to its end would find nothing more for it.
+/// Replays a prefix of choices, takes the default past it, and ends the run at the second choice
+/// point past the prefix: what ``Explorer/subtrees()`` needs to split the space is how many
+/// alternatives the point after the prefix offers, and after the prefix extended by its default
+/// (the first alternative), whose run is this same run.
 ///
 /// The alternatives a run offers up to a point depend only on the choices made before it (the
 /// property every depth-first search here replays on), so the counts this run records are
@@ -9,19 +10,32 @@
 struct SubtreeProbe: SchedulingStrategy {
   /// The choices replayed.
   private let prefix: [Int]
-  /// The alternatives each choice point offered, in order: the prefix's points, then the one
-  /// past it, if the run reached one.
+  /// The alternatives each choice point offered, in order: the prefix's points, then those past
+  /// it that the run reached.
   @usableFromInline private(set) var alternatives: [Int] = []
 
-  /// A probe of the point after `prefix`.
+  /// A probe of the two points after `prefix`.
   @usableFromInline
   init(_ prefix: [Int]) {
     self.prefix = prefix
   }
 
-  /// Done once the point after the prefix has been offered.
+  /// Done once the second point after the prefix has been offered. A run that ends before
+  /// that was never asked to stop: it ran to its end, and ``alternatives`` are all it offers.
   @usableFromInline
-  var isDone: Bool { alternatives.count > prefix.count }
+  var isDone: Bool { alternatives.count > prefix.count + 1 }
+
+  /// After the run: whether it tells what the point after the first `depth` choices of the run
+  /// offers, either because the run reached that point or because it ended before it.
+  @usableFromInline
+  func tells(pointAfter depth: Int) -> Bool { depth < alternatives.count || !isDone }
+
+  /// After the run: how many alternatives the point after the first `depth` choices offers;
+  /// `nil` when the run has no such point (where ``tells(pointAfter:)``).
+  @usableFromInline
+  func alternatives(after depth: Int) -> Int? {
+    depth < alternatives.count ? alternatives[depth] : nil
+  }
 
   /// The prefix's choice at its points (the default where the point offers fewer
   /// alternatives), the default past it.

@@ -6,10 +6,12 @@ import Testing
 @testable import Commands
 @testable import RacelabKernel
 
-/// `Explorer.subtrees()` splits the space with runs that stop at the first choice point past
-/// their prefix (`SubtreeProbe`). Against whole replays of the same prefixes, on every timeline
-/// scenario of `scenarios/` and `Examples/`: the counts a probe records begin the whole run's,
-/// up to the point past the prefix at least, and the roots are those the whole runs give.
+/// `Explorer.subtrees()` splits the space with runs that stop at the second choice point past
+/// their prefix (`SubtreeProbe`), and lets a prefix extended by its default reuse its parent's
+/// run. Against whole replays of the same prefixes, on every timeline scenario of `scenarios/`
+/// and `Examples/`: the counts a probe records begin the whole run's, up to the second point
+/// past the prefix at least; a probe that was not stopped recorded the whole run; and the roots
+/// are those the whole runs give.
 @Suite struct SubtreeProbeTests {
   /// Every timeline scenario of the repository, as paths.
   static let files: [String] = {
@@ -56,10 +58,14 @@ import Testing
       var expanded = false
       for prefix in frontier {
         let whole = explorer.run(Schedule(choices: prefix)).alternatives
-        let probed = explorer.execution.execute(SubtreeProbe(prefix)).strategy.alternatives
-        // The run ends at the first boundary between jobs after the point past the prefix, so
-        // it may have offered a few more points by then.
-        guard whole.starts(with: probed), probed.count >= min(prefix.count + 1, whole.count) else {
+        let probe = explorer.execution.execute(SubtreeProbe(prefix)).strategy
+        let probed = probe.alternatives
+        // The run ends at the first boundary between jobs after the second point past the
+        // prefix, so it may have offered a few more points by then; a probe not done ran to
+        // the end of the whole run.
+        guard whole.starts(with: probed), probed.count >= min(prefix.count + 2, whole.count),
+          probe.isDone || probed == whole
+        else {
           Issue.record("prefix \(prefix): probe \(probed), whole run \(whole)")
           return false
         }
