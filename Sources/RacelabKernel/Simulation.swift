@@ -321,7 +321,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       if case .laneFree(let lane) = batch[index].action {
         apply(.laneFree(lane))
       } else {
-        batch[ordered] = batch[index]
+        // Moved down only past a lane's freeing: most batches have none, and a write would
+        // check the array's uniqueness for each entry.
+        if ordered != index { batch[ordered] = batch[index] }
         ordered += 1
       }
     }
@@ -429,12 +431,17 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       var readyCount = 0
       var first = 0
       var lane = last
-      for _ in 0..<count {
-        if context.lanes[lane].isReady {
-          if readyCount == 0 { first = lane }
-          readyCount += 1
+      if count == 1 {
+        // One lane (a storm, most small models): nothing to scan.
+        readyCount = context.lanes[0].isReady ? 1 : 0
+      } else {
+        for _ in 0..<count {
+          if context.lanes[lane].isReady {
+            if readyCount == 0 { first = lane }
+            readyCount += 1
+          }
+          lane = lane + 1 == count ? 0 : lane + 1
         }
-        lane = lane + 1 == count ? 0 : lane + 1
       }
       guard readyCount > 0 else { return }
       if readyCount == 1 {
@@ -451,9 +458,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
                 time: context.now, first: LaneID(index: Int32(first)), alternatives: readyCount))
           ]
       }
-      let queued = context.lanes[lane].queue.count
       let job: Job?
-      if queued > 1, lane < concurrentLanes.count, concurrentLanes[lane] {
+      if lane < concurrentLanes.count, concurrentLanes[lane], context.lanes[lane].queue.count > 1 {
+        let queued = context.lanes[lane].queue.count
         let pick = choose(
           .concurrentJob(lane: LaneID(index: Int32(lane)), alternatives: queued))
         job = context.lanes[lane].queue.remove(at: pick)
