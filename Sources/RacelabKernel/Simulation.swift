@@ -432,7 +432,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       var first = 0
       var lane = last
       if count == 1 {
-        // One lane (a storm, most small models): nothing to scan.
+        // One lane (the storm, any model of one lane): nothing to scan.
         readyCount = context.lanes[0].isReady ? 1 : 0
       } else {
         for _ in 0..<count {

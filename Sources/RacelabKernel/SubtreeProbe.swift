@@ -31,7 +31,7 @@ struct SubtreeProbe: SchedulingStrategy {
   func tells(pointAfter depth: Int) -> Bool { depth < alternatives.count || !isDone }
 
   /// After the run: how many alternatives the point after the first `depth` choices offers;
-  /// `nil` when the run has no such point (where ``tells(pointAfter:)``).
+  /// `nil` when the run has no such point. Meaningful only where ``tells(pointAfter:)``.
   @usableFromInline
   func alternatives(after depth: Int) -> Int? {
     depth < alternatives.count ? alternatives[depth] : nil
