@@ -126,7 +126,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ConformanceTests",
-      dependencies: ["ModelContract", "RacelabKernel", "KernelTestSupport"]),
+      dependencies: ["ModelContract", "RacelabKernel", "KernelTestSupport", "TestSizes"]),
     .target(
       name: "ModelTestSupport", dependencies: ["ModelContract", "RacelabKernel"],
       path: "Tests/ModelTestSupport"),

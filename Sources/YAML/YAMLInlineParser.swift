@@ -40,34 +40,27 @@ extension YAMLDocumentParser {
     }
   }
 
-  /// Rejects characters that cannot start a plain scalar.
+  /// Rejects characters that cannot start a plain scalar. It switches on the byte, so that a
+  /// letter or a digit (nearly every value) is let through without building a character.
   mutating func checkPlainStart(at start: Int, inFlow: Bool) throws(Diagnostic) {
     let byte = bytes[start]
-    // Only these bytes can start a plain scalar wrongly; any other (a letter or a digit, nearly
-    // every value) is let through without comparing characters.
-    switch byte {
-    case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "%"),
-      UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: ">"),
-      UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "?"),
-      UInt8(ascii: ":"), UInt8(ascii: "-"):
-      break
-    default:
-      return
-    }
-    let character = Character(Unicode.Scalar(byte))
-    let isIndicatorAlone = inFlow || isBlankOrEnd(start + 1)
+    let shown = { Character(Unicode.Scalar(byte)) }
     let message: String? =
-      switch character {
-      case "&": "anchors ('&name') are not supported"
-      case "*": "aliases ('*name') are not supported"
-      case "!": "tags ('!tag') are not supported"
-      case "%": "directives ('%') are not supported; quote a value that starts with '%'"
-      case "@", "`": "a value cannot start with '\(character)'; quote it"
-      case "|", ">": "block scalars ('|' or '>') are not allowed here"
-      case ",", "]", "}": "expected a value before '\(character)'"
-      case "?" where isIndicatorAlone: "complex keys ('? ') are not supported"
-      case ":" where isIndicatorAlone: "a key is missing before ':'"
-      case "-" where isBlankOrEnd(start + 1):
+      switch byte {
+      case UInt8(ascii: "&"): "anchors ('&name') are not supported"
+      case UInt8(ascii: "*"): "aliases ('*name') are not supported"
+      case UInt8(ascii: "!"): "tags ('!tag') are not supported"
+      case UInt8(ascii: "%"):
+        "directives ('%') are not supported; quote a value that starts with '%'"
+      case UInt8(ascii: "@"), UInt8(ascii: "`"): "a value cannot start with '\(shown())'; quote it"
+      case UInt8(ascii: "|"), UInt8(ascii: ">"): "block scalars ('|' or '>') are not allowed here"
+      case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        "expected a value before '\(shown())'"
+      case UInt8(ascii: "?") where inFlow || isBlankOrEnd(start + 1):
+        "complex keys ('? ') are not supported"
+      case UInt8(ascii: ":") where inFlow || isBlankOrEnd(start + 1):
+        "a key is missing before ':'"
+      case UInt8(ascii: "-") where isBlankOrEnd(start + 1):
         "sequence entries ('- ') are not allowed inside flow collections"
       default: nil
       }

@@ -1,12 +1,13 @@
 import RacelabKernel
+import TestSizes
 import Testing
 
 /// The runtime rules the recipes of `scenarios/cookbook/` rely on beyond S1–S10, each checked
 /// with the real Swift runtime and ordered by gates.
 ///
-/// A 30-second sleep below is never waited out when the runtime behaves as the recipe says: it
-/// is cancelled. Where a child may reach its sleep before or after the cancel, both give the
-/// same verdict (S1 or S3), so no verdict depends on speed.
+/// A long sleep below (``long``) is never waited out when the runtime behaves as the recipe
+/// says: it is cancelled. Where a child may reach its sleep before or after the cancel, both
+/// give the same verdict (S1 or S3), so no verdict depends on speed.
 ///
 /// Not tested, only stated: a checked continuation resumed twice traps ("SWIFT TASK
 /// CONTINUATION MISUSE"), which recipe 3 encodes as an invariant.

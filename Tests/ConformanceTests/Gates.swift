@@ -1,5 +1,6 @@
 import Dispatch
 import RacelabKernel
+import TestSizes
 
 /// A one-shot gate for async code: ``wait()`` suspends until ``open()`` was called, and returns
 /// at once after that. Waiting is not a cancellation point, so a cancelled task still waits.
@@ -37,15 +38,6 @@ final class Gate: Sendable {
     }
   }
 }
-
-/// A span no step of a conformance test waits for unless the runtime broke the test's assumption.
-///
-/// A test's steps that run on the cooperative pool (its body after an `await`, a task's first
-/// job) queue behind other tests' synchronous work, which on a loaded two-core CI machine holds
-/// both pool threads for minutes: one CI run saw a 10-second limit run out. So a sleep that must
-/// be cancelled before it ends, and the safety limit of a blocked thread, both last longer than
-/// the whole test run; they never order anything.
-let longerThanTheTestRun = Duration.seconds(1_200)
 
 /// A one-shot gate that blocks the calling thread: a job that waits on it holds its actor.
 final class BlockingGate: @unchecked Sendable {

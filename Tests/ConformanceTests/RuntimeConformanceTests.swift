@@ -1,6 +1,7 @@
 import KernelTestSupport
 import ModelContract
 import RacelabKernel
+import TestSizes
 import Testing
 
 /// Runs each situation of rules S1–S8 with the real Swift runtime, ordered by gates, and checks

@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
 import RacelabTesting
+import TestSizes
 import Testing
 
-/// Limits for a body whose work comes back from a thread racelab does not control. That thread
-/// may queue behind other tests' synchronous work on a loaded CI machine for minutes, so the
-/// wait lasts longer than the whole test run: it only ends a run whose body is really stuck.
-let outsideWorkLimits = RealCodeLimits(outsideWait: .seconds(1_200))
+/// Limits for a body whose work comes back from a thread racelab does not control: the wait
+/// ends only a run whose body is really stuck (``longerThanTheTestRun``).
+let outsideWorkLimits = RealCodeLimits(outsideWait: longerThanTheTestRun)
 
 /// A counter whose increment reads, suspends, then writes: two increments at once can lose one.
 actor Counter {
