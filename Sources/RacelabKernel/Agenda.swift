@@ -17,8 +17,10 @@ struct AgendaEntry: Comparable {
     /// A task's sleep timer expires; stale unless the task still sleeps on the timer whose
     /// number ends in these 32 bits.
     case timer(task: Int32, timerTag: UInt32)
-    /// A lane's busy job ends.
-    case laneFree(Int32)
+    /// A lane's busy job ends; stale unless the lane is still in the busy period whose number
+    /// ends in these 32 bits (a process that dies cuts its lanes' busy periods short, and a new
+    /// one may end at the same instant).
+    case laneFree(lane: Int32, busyTag: UInt32)
   }
 
   /// Sorts `entries` in registration order. A function of its own, kept out of line:
@@ -30,7 +32,7 @@ struct AgendaEntry: Comparable {
     entries.sort { $0.order < $1.order }
   }
 
-  /// The largest task index a timer entry can name (2^30 − 1).
+  /// The largest task index a timer entry, or lane index a lane's entry, can name (2^30 − 1).
   static let maximumTask: Int32 = (1 << 30) - 1
 
   init(due: Int64, order: UInt64, action: Action) {
@@ -42,8 +44,9 @@ struct AgendaEntry: Comparable {
     case .timer(let task, let tag):
       precondition(task >= 0 && task <= Self.maximumTask, "too many tasks for the agenda")
       payload = 1 << 62 | UInt64(task) << 32 | UInt64(tag)
-    case .laneFree(let lane):
-      payload = 2 << 62 | UInt64(UInt32(bitPattern: lane))
+    case .laneFree(let lane, let tag):
+      precondition(lane >= 0 && lane <= Self.maximumTask, "too many lanes for the agenda")
+      payload = 2 << 62 | UInt64(lane) << 32 | UInt64(tag)
     }
   }
 
@@ -58,7 +61,10 @@ struct AgendaEntry: Comparable {
       return .timer(
         task: Int32(truncatingIfNeeded: (payload >> 32) & 0x3FFF_FFFF),
         timerTag: UInt32(truncatingIfNeeded: payload))
-    default: return .laneFree(operand)
+    default:
+      return .laneFree(
+        lane: Int32(truncatingIfNeeded: (payload >> 32) & 0x3FFF_FFFF),
+        busyTag: UInt32(truncatingIfNeeded: payload))
     }
   }
 

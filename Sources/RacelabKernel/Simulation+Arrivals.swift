@@ -117,7 +117,7 @@ extension Simulation {
     switch entry.action {
     case .event(let index): model.label(of: context.events[Int(index)])
     case .timer(let task, _): "\(TaskID(index: task))'s sleep timer"
-    case .laneFree(let lane): "lane \(lane) free"
+    case .laneFree(let lane, _): "lane \(lane) free"
     }
   }
 

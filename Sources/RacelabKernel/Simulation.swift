@@ -306,8 +306,11 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
     case .timer(let task, let tag):
       guard case .sleeping(let timer) = context.tasks[Int(task)].state else { return false }
       return AgendaEntry.tag(ofTimer: timer) == tag
-    case .laneFree(let lane):
-      return context.lanes[Int(lane)].busyUntil?.nanoseconds == entry.due
+    case .laneFree(let lane, let tag):
+      // Not the due instant alone: after a process dies, a new busy period may end when the
+      // cut one would have, and at an arrival instant only one choice of instants gives that.
+      let state = context.lanes[Int(lane)]
+      return state.busyUntil != nil && state.busyTag == tag
     case .event:
       return true
     }
@@ -318,8 +321,8 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private mutating func applyBatch() {
     var ordered = 0
     for index in batch.indices {
-      if case .laneFree(let lane) = batch[index].action {
-        apply(.laneFree(lane))
+      if case .laneFree = batch[index].action {
+        apply(batch[index].action)
       } else {
         // Moved down only past a lane's freeing: most batches have none, and a write would
         // check the array's uniqueness for each entry.
@@ -360,7 +363,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private mutating func apply(_ action: AgendaEntry.Action, tieLast: Bool = false) {
     context.counters.happeningsApplied += 1
     switch action {
-    case .laneFree(let lane):
+    case .laneFree(let lane, _):
       let held = context.lanes[Int(lane)].heldJob
       context.lanes[Int(lane)].busyUntil = nil
       context.lanes[Int(lane)].heldJob = nil

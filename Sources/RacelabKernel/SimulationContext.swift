@@ -241,10 +241,11 @@ public struct SimulationContext<Model: SimulationModel> {
     guard let lane = currentLane else { return }
     let until = now.advanced(by: max(0, nanoseconds))
     lanes[Int(lane.index)].busyUntil = until
+    lanes[Int(lane.index)].busyTag &+= 1
     push(
       AgendaEntry(
         due: until.nanoseconds, order: AgendaEntry.orderKey(sequence: takeSequence(), tie: .normal),
-        action: .laneFree(lane.index)))
+        action: .laneFree(lane: lane.index, busyTag: lanes[Int(lane.index)].busyTag)))
     record(.laneHeld(until: until), lane: lane)
   }
 

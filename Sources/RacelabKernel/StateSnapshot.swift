@@ -272,7 +272,7 @@ extension Simulation {
           rank = timers.firstIndex(of: timer) ?? 0
         }
         action = .timer(task: task, timerRank: rank)
-      case .laneFree(let lane): action = .laneFree(lane)
+      case .laneFree(let lane, _): action = .laneFree(lane)
       }
       let base = instantClass > 0 ? arrivals.base(of: instantClass) : 0
       let canonical = StateSnapshot<Model>.Entry(

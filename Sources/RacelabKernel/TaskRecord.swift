@@ -40,6 +40,9 @@ struct LaneState {
   var queue = FIFOQueue<Job>()
   /// Set while a busy job holds the lane.
   var busyUntil: VirtualTime?
+  /// The number of busy periods the lane has begun, wrapping: the end of a period on the
+  /// agenda is live only while this still is its number.
+  var busyTag: UInt32 = 0
   /// The job holding the lane, for the end of its span in the trace.
   var heldJob: TraceEvent.Job?
   var isFrozen = false

@@ -46,6 +46,7 @@ public struct TreeSearch: Search {
   }
 
   public mutating func absorb(_ strategy: ExploringStrategy, findings: RunFindings) {
+    requireReplayed(forced: strategy.forced.count, met: strategy.choices.count)
     counted.record(findings, schedule: Schedule(choices: strategy.choices))
     let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
     progress = SubtreeProgress(
