@@ -15,6 +15,10 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   public let profile: RuntimeProfile
   /// The model and events every run starts from, made once.
   public let start: ScenarioStart<Definition>
+  /// The subtrees ``subtrees()`` found to hold one run, with that run, by prefix: exploring
+  /// one takes the run in instead of running it again. The answers are the same either way
+  /// (a test holds them to it); only the work differs.
+  @usableFromInline let leafRuns = Locked<[[Int]: LeafRun]>([:])
 
   /// The model's configuration.
   public var setup: ModelSetup { start.setup }
@@ -59,26 +63,40 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   /// default past it. A prefix extended by its default (alternative 0) has the same run, so
   /// it inherits its parent's probe, which tells its next point; only the other alternatives
   /// need runs of their own, and a prefix left as it is is not run again in the next round.
+  /// A root whose run meets no point past it is a subtree of one run: that run is kept
+  /// (``leafRuns``) for ``exploreSubtree(prefix:pruning:budget:valueCapacity:onSchedule:)``.
   @inlinable
   public func subtrees() -> [[Int]] {
-    var frontier: [(prefix: [Int], probe: SubtreeProbe?)] = [([], nil)]
+    typealias Probed = (probe: SubtreeProbe, findings: RunFindings)
+    var frontier: [(prefix: [Int], probed: Probed?)] = [([], nil)]
     for _ in 0..<16 {
-      var next: [(prefix: [Int], probe: SubtreeProbe?)] = []
+      var next: [(prefix: [Int], probed: Probed?)] = []
       var expanded = false
       for (prefix, known) in frontier {
-        let probe =
-          known.flatMap { $0.tells(pointAfter: prefix.count) ? $0 : nil }
-          ?? execution.execute(SubtreeProbe(prefix)).strategy
+        let probed: Probed
+        if let known, known.probe.tells(pointAfter: prefix.count) {
+          probed = known
+        } else {
+          let run = execution.execute(SubtreeProbe(prefix))
+          probed = (run.strategy, run.findings)
+        }
+        let probe = probed.probe
         if let count = probe.alternatives(after: prefix.count), next.count < Self.subtreeTarget {
-          next += (0..<count).map { (prefix + [$0], $0 == 0 ? probe : nil) }
+          next += (0..<count).map { (prefix + [$0], $0 == 0 ? probed : nil) }
           expanded = true
         } else {
-          next.append((prefix, probe))
+          next.append((prefix, probed))
         }
       }
       frontier = next
       if !expanded || frontier.count >= Self.subtreeTarget { break }
     }
+    var leaves: [[Int]: LeafRun] = [:]
+    for (prefix, probed) in frontier {
+      guard let probed, probed.probe.isLeaf(at: prefix.count) else { continue }
+      leaves[prefix] = LeafRun(probed.probe, findings: probed.findings)
+    }
+    leafRuns.withLock { $0 = leaves }
     return frontier.map(\.prefix)
   }
 
@@ -94,6 +112,11 @@ public struct Explorer<Definition: ModelDefinition>: Sendable {
   ) -> ExplorationTally {
     var search = TreeSearch(
       prefix: prefix, pruning: pruning, budget: budget, valueCapacity: valueCapacity)
+    if let leaf = leafRuns.withLock({ $0[prefix] }), search.absorb(leaf),
+      !onSchedule(search.progress)
+    {
+      search.stop()
+    }
     execution.drive(&search) { onSchedule($0.progress) }
     return search.tally
   }

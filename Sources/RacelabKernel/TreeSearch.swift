@@ -11,6 +11,8 @@ public struct TreeSearch: Search {
   /// The choices the next run replays, or `nil` when no run is left.
   private var forced: [Int]?
   private var counted = ExplorationTally()
+  /// The hashes of the states a run taken in without being run met (``absorb(_:)``).
+  private var leafStateHashes: [Int] = []
   /// The count so far and the part of the subtree covered, after the last run.
   public private(set) var progress = SubtreeProgress(schedules: 0, covered: 0)
 
@@ -27,7 +29,7 @@ public struct TreeSearch: Search {
   /// What the search covered, with the distinct states it saw.
   public var tally: ExplorationTally {
     var tally = counted
-    tally.stateHashes = Set(seen.states.map(\.hashValue))
+    tally.stateHashes = Set(seen.states.map(\.hashValue)).union(leafStateHashes)
     return tally
   }
 
@@ -47,22 +49,49 @@ public struct TreeSearch: Search {
 
   public mutating func absorb(_ strategy: ExploringStrategy, findings: RunFindings) {
     requireReplayed(forced: strategy.forced.count, met: strategy.choices.count)
-    counted.record(findings, schedule: Schedule(choices: strategy.choices))
-    let limit = min(strategy.choices.count, strategy.prunedFrom ?? .max)
+    take(
+      findings, choices: strategy.choices, alternatives: strategy.alternatives,
+      prunedFrom: strategy.prunedFrom)
+  }
+
+  /// Takes in the subtree's only run, made before the search (``Explorer/subtrees()``), as the
+  /// search's first run would have been taken in: its findings, and with pruning the states it
+  /// met until they hold more values than allowed. `false` when the search would not have run
+  /// it (a budget of no schedules).
+  @usableFromInline
+  mutating func absorb(_ leaf: LeafRun) -> Bool {
+    guard forced == prefix, nextStrategy() != nil else { return false }
+    if pruning {
+      var values = 0
+      for state in leaf.states {
+        guard values <= seen.valueCapacity else { break }
+        leafStateHashes.append(state.hash)
+        values += state.footprint
+      }
+    }
+    take(leaf.findings, choices: prefix, alternatives: leaf.alternatives, prunedFrom: nil)
+    return true
+  }
+
+  /// Counts a run that made `choices`, offered `alternatives` and reached a state seen before
+  /// at `prunedFrom`, and sets the next run's forced choices.
+  private mutating func take(
+    _ findings: RunFindings, choices: [Int], alternatives: [Int], prunedFrom: Int?
+  ) {
+    counted.record(findings, schedule: Schedule(choices: choices))
+    let limit = min(choices.count, prunedFrom ?? .max)
     progress = SubtreeProgress(
       schedules: counted.schedules,
       covered: SubtreeProgress.covered(
-        through: strategy.choices[..<limit], of: strategy.alternatives, from: prefix.count))
+        through: choices[..<limit], of: alternatives, from: prefix.count))
     // The deepest point with an alternative left is where the next run turns off.
     guard
-      let position = (prefix.count..<limit).last(where: {
-        strategy.choices[$0] + 1 < strategy.alternatives[$0]
-      })
+      let position = (prefix.count..<limit).last(where: { choices[$0] + 1 < alternatives[$0] })
     else {
       forced = nil
       return
     }
-    forced = Array(strategy.choices[..<position]) + [strategy.choices[position] + 1]
+    forced = Array(choices[..<position]) + [choices[position] + 1]
   }
 
   public mutating func stop() {

@@ -81,6 +81,68 @@ import Testing
     }
     return explorer.subtrees() == frontier
   }
+
+  @Test func leafRunsGiveWhatRunningThemGives() throws {
+    var leaves = 0
+    for path in Self.files {
+      let (definition, scenario, timeline) = try #require(timelineScenario(path))
+      let (agreed, count) = Self.leafRunsAgree(definition, scenario, timeline)
+      #expect(agreed, "\(path)")
+      leaves += count
+    }
+    #expect(leaves >= 100, "the scenarios should have subtrees of one run")
+  }
+
+  /// Whether every subtree of one run of `scenario`, explored by the explorer that split the
+  /// space (which takes in the run its probe made), gives the same tally and progress as the
+  /// subtree explored by an explorer that never split it (which runs it): with and without
+  /// pruning, with a state memory too small for the states, and with budgets of zero and one
+  /// schedule. Also returns how many such subtrees there were.
+  static func leafRunsAgree<Definition: ModelDefinition>(
+    _ definition: Definition, _ scenario: Scenario, _ timeline: [ScriptedHappening]
+  ) -> (agreed: Bool, leaves: Int) {
+    let splitting = Explorer(
+      definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
+    let running = Explorer(
+      definition, setup: scenario.setup, profile: scenario.runtime, timeline: timeline)
+    let roots = splitting.subtrees()
+    let leaves = roots.filter { root in splitting.leafRuns.withLock { $0[root] != nil } }
+    let settings: [(pruning: Bool, budget: Int?, valueCapacity: Int)] = [
+      (true, nil, .max), (false, nil, .max), (true, nil, 40), (true, 0, .max), (true, 1, .max),
+    ]
+    var agreed = true
+    for root in leaves {
+      for (pruning, budget, valueCapacity) in settings {
+        var seen: [String] = []
+        for explorer in [splitting, running] {
+          var progress: [String] = []
+          let tally = explorer.exploreSubtree(
+            prefix: root, pruning: pruning, budget: budget, valueCapacity: valueCapacity,
+            onSchedule: {
+              progress.append("\($0.schedules) \($0.covered)")
+              return true
+            })
+          seen.append("\(described(tally)) progress \(progress)")
+        }
+        if seen[0] != seen[1] {
+          Issue.record(
+            "root \(root), pruning \(pruning), budget \(String(describing: budget)), values \(valueCapacity):\n\(seen[0])\n\(seen[1])"
+          )
+          agreed = false
+        }
+      }
+    }
+    return (agreed, leaves.count)
+  }
+}
+
+/// Everything a tally holds, as text.
+private func described(_ tally: ExplorationTally) -> String {
+  let outcomes = tally.outcomes.map { "\($0.summary) \($0.violations) \($0.count) \($0.schedule)" }
+  let violations = tally.violations.map { "\($0.name) \($0.count) \($0.schedule)" }
+  return "\(tally.schedules) schedules, \(tally.runs) runs, complete \(tally.complete), "
+    + "filled \(tally.statesFilledMemory), inexact \(String(describing: tally.inexactClockUse)), "
+    + "states \(tally.stateHashes.sorted()), outcomes \(outcomes), violations \(violations)"
 }
 
 /// The model, scenario and timeline of the timeline scenario at `path`; `nil` for a file that
