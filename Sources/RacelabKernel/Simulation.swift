@@ -148,11 +148,13 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       if !context.arrivals.pendingDays.isEmpty { settleDays() }
     }
     // The run has made its last choice: the summary of a run cut short is read without one.
+    // A run that starts again is thrown away, summary and all.
     context.chooser = nil
     var result = SimulationResult(
       endTime: context.now, trace: context.trace, violations: context.violations,
       violationTimes: context.violationTimes,
-      summary: model.summary(context: context), counters: context.counters,
+      summary: restartInstants == nil ? model.summary(context: context) : [],
+      counters: context.counters,
       traceOverflowed: context.traceOverflowed)
     result.inexactClockUse = context.inexactClockUse
     return result
