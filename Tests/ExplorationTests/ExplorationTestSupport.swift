@@ -96,6 +96,30 @@ struct OutcomeKey: Hashable, Comparable, CustomStringConvertible {
 }
 
 extension Explorer {
+  /// Replays every prefix the runs offer, each extended by each alternative of its point, and
+  /// checks the property every search relies on: a run forced along a prefix offers the
+  /// alternatives the run that offered the prefix did, up to its end, and the schedule fits.
+  /// Returns how many runs it took and a line for each prefix that broke the property.
+  func replayEveryOfferedPrefix() -> (runs: Int, broken: [String]) {
+    var pending: [(prefix: [Int], offered: [Int])] = [([], [])]
+    var runs = 0
+    var broken: [String] = []
+    while let (prefix, offered) = pending.popLast() {
+      let run = run(Schedule(choices: prefix))
+      runs += 1
+      guard run.alternatives.starts(with: offered), run.fitted else {
+        broken.append("\(prefix) replays with alternatives \(run.alternatives), not \(offered)")
+        continue
+      }
+      for position in prefix.count..<run.alternatives.count {
+        let base = prefix + Array(repeating: 0, count: position - prefix.count)
+        let offeredThere = Array(run.alternatives[...position])
+        pending += (1..<run.alternatives[position]).map { (base + [$0], offeredThere) }
+      }
+    }
+    return (runs, broken)
+  }
+
   /// Every subtree explored in order and merged, as the explore command does with one job.
   func exploreAll(pruning: Bool) -> ExplorationTally {
     var tally = ExplorationTally()

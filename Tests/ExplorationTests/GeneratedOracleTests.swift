@@ -43,4 +43,25 @@ import Testing
     #expect(racy >= Self.scenarioCount / 4, "the generator should make races, not quiet runs")
     #expect(differences.isEmpty, "\(differences.prefix(3).joined(separator: "\n"))")
   }
+
+  /// How many generated scenarios the replay property is checked on: more than the sweep
+  /// takes, since it needs no sweep (scenario #1602 broke it once, and explore trapped).
+  static let replayedCount = TestSize.count(standard: 300, thorough: 5_000)
+
+  @Test func everyOfferedPrefixReplaysWithTheAlternativesItWasOffered() throws {
+    var generator = ScenarioGenerator(seed: Self.seed)
+    var runs = 0
+    var broken: [String] = []
+    for index in 0..<Self.replayedCount {
+      let text = generator.scenario(index)
+      let replayed = try LoadedScenario(text).explorer().replayEveryOfferedPrefix()
+      runs += replayed.runs
+      if let first = replayed.broken.first {
+        broken.append("scenario #\(index) of seed \(Self.seed):\n\(text)\(first)")
+      }
+    }
+    print(
+      "replayed prefixes: \(Self.replayedCount) scenarios, \(runs) runs, \(broken.count) broken")
+    #expect(broken.isEmpty, "\(broken.prefix(3).joined(separator: "\n"))")
+  }
 }
