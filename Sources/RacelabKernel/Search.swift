@@ -34,13 +34,3 @@ extension Execution {
     }
   }
 }
-
-/// Stops the process when a run forced along `forced` choices met only `met` choice points.
-/// Every search relies on the alternatives a run offers up to a point depending only on the
-/// choices before it: a run that breaks this makes every count taken from the runs wrong.
-func requireReplayed(forced: Int, met: Int) {
-  precondition(
-    met >= forced,
-    "a run forced along \(forced) choices met \(met) choice points: the runs are not deterministic"
-  )
-}

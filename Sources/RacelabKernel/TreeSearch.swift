@@ -48,7 +48,6 @@ public struct TreeSearch: Search {
   }
 
   public mutating func absorb(_ strategy: ExploringStrategy, findings: RunFindings) {
-    requireReplayed(forced: strategy.forced.count, met: strategy.choices.count)
     take(
       findings, choices: strategy.choices, alternatives: strategy.alternatives,
       prunedFrom: strategy.prunedFrom)
