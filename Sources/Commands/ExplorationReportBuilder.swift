@@ -59,6 +59,10 @@ struct ExplorationReportBuilder {
         "stopped at the state graph's cap of "
         + "\(Count.text(settings.maxStates ?? ExploreSettings.defaultMaxStates)) states; "
         + "raise it with --max-states N"
+    } else if tally.runsDiverged {
+      verdict.notCovered =
+        "a run replaying an earlier run's choices met other choice points, so the search "
+        + "stopped there: the model's runs are not deterministic, which is a bug in racelab"
     } else if let reason = tally.inexactClockUse {
       verdict.notCovered =
         "the model \(reason), which explore cannot follow exactly: the outcomes found are "

@@ -182,6 +182,11 @@ public struct ExplorationTally: Sendable {
   public var inexactClockUse: String? {
     didSet { if inexactClockUse != nil { complete = false } }
   }
+  /// Whether a run did not repeat the run whose choices it replayed (``SchedulingStrategy/diverged``):
+  /// the search stopped there, and the tally is not complete.
+  public var runsDiverged = false {
+    didSet { if runsDiverged { complete = false } }
+  }
   /// Hashes of the distinct states seen (for counting them).
   public var stateHashes = Set<Int>()
   /// Outcomes with how many schedules reached each and the smallest such schedule.
@@ -241,6 +246,7 @@ public struct ExplorationTally: Sendable {
     complete = complete && other.complete
     statesFilledMemory = statesFilledMemory || other.statesFilledMemory
     noteInexact(other.inexactClockUse)
+    runsDiverged = runsDiverged || other.runsDiverged
     stateHashes.formUnion(other.stateHashes)
     // Every schedule has one outcome, so adding the outcomes adds the schedules and findings.
     for outcome in other.outcomes { add(outcome) }

@@ -104,6 +104,13 @@ public protocol SchedulingStrategy {
   /// of a whole run (the state graph's strategy, once it meets a state whose reach it knows).
   var isDone: Bool { get }
 
+  /// Whether the run failed to repeat the earlier run whose choices it was told to replay: it
+  /// met fewer choice points than it replayed, or other alternatives at one of them. Runs of a
+  /// model never do (the kernel is deterministic); real code that reads the real clock or
+  /// hears from threads racelab does not control may, and then the counts a search takes from
+  /// its runs are not to be trusted.
+  var diverged: Bool { get }
+
   /// Returns the index of the chosen alternative, in `0..<point.alternativeCount`. `state` is
   /// the run's full state (model, agenda, lanes, tasks) when ``observesState`` is `true`.
   mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int
@@ -121,6 +128,9 @@ extension SchedulingStrategy {
 
   /// Always wants the whole run.
   public var isDone: Bool { false }
+
+  /// Replays no earlier run.
+  public var diverged: Bool { false }
 
   /// Chooses as ``choose(_:state:)`` does, without looking at what the alternatives do.
   public mutating func choose(

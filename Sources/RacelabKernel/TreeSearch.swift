@@ -10,6 +10,8 @@ public struct TreeSearch: Search {
   private let seen: SeenStates
   /// The choices the next run replays, or `nil` when no run is left.
   private var forced: [Int]?
+  /// The alternatives the run that set ``forced`` met (none before the first run).
+  private var replayedAlternatives: [Int] = []
   private var counted = ExplorationTally()
   /// The hashes of the states a run taken in without being run met (``absorb(_:)``).
   private var leafStateHashes: [Int] = []
@@ -44,10 +46,18 @@ public struct TreeSearch: Search {
       stop()
       return nil
     }
-    return ExploringStrategy(forced: forced, pruning: pruning, seen: seen)
+    return ExploringStrategy(
+      forced: forced, replayedAlternatives: replayedAlternatives, pruning: pruning, seen: seen)
   }
 
+  /// Takes in a run; one that did not repeat the run whose choices it replayed is not counted
+  /// (its schedule would not replay it), and stops the search.
   public mutating func absorb(_ strategy: ExploringStrategy, findings: RunFindings) {
+    guard !strategy.diverged else {
+      counted.runsDiverged = true
+      stop()
+      return
+    }
     take(
       findings, choices: strategy.choices, alternatives: strategy.alternatives,
       prunedFrom: strategy.prunedFrom)
@@ -91,6 +101,7 @@ public struct TreeSearch: Search {
       return
     }
     forced = Array(choices[..<position]) + [choices[position] + 1]
+    replayedAlternatives = alternatives
   }
 
   public mutating func stop() {
@@ -105,17 +116,27 @@ public struct TreeSearch: Search {
 /// seen.
 public struct ExploringStrategy: SchedulingStrategy {
   let forced: [Int]
+  /// The alternatives the run whose choices are replayed met at the forced points, as far as
+  /// they are known.
+  let replayedAlternatives: [Int]
   let pruning: Bool
   let seen: SeenStates
   var choices: [Int] = []
   var alternatives: [Int] = []
   /// The first position at which the run reached a state seen before.
   var prunedFrom: Int?
+  /// Whether a forced point offered other alternatives than the replayed run met there.
+  private var metOtherAlternatives = false
 
-  init(forced: [Int], pruning: Bool, seen: SeenStates) {
+  init(forced: [Int], replayedAlternatives: [Int], pruning: Bool, seen: SeenStates) {
     self.forced = forced
+    self.replayedAlternatives = replayedAlternatives
     self.pruning = pruning
     self.seen = seen
+  }
+
+  public var diverged: Bool {
+    metOtherAlternatives || choices.count < forced.count
   }
 
   /// Observes states while pruning, until the states seen hold as many values as allowed.
@@ -123,7 +144,16 @@ public struct ExploringStrategy: SchedulingStrategy {
 
   public mutating func choose(_ point: ChoicePoint, state: ObservedState?) -> Int {
     let position = choices.count
-    let choice = position < forced.count ? forced[position] : 0
+    var choice = 0
+    if position < forced.count {
+      choice = forced[position]
+      if choice >= point.alternativeCount
+        || (position < replayedAlternatives.count
+          && replayedAlternatives[position] != point.alternativeCount)
+      {
+        metOtherAlternatives = true
+      }
+    }
     if pruning, let state, !seen.isFull {
       let key = StateAtChoice(point: point, state: state)
       let isNew = seen.insert(key)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RacelabTesting
+import Synchronization
 import TestSizes
 import Testing
 
@@ -220,6 +221,55 @@ struct RealCodeTests {
     }
     #expect(exploration.results == ["resumed"])
     #expect(exploration.problems.contains { $0.contains("arrived from another thread") })
+  }
+
+  @Test("code whose later runs race less than its first is reported, not counted as explored")
+  func codeThatDoesNotRepeatItselfIsReported() async {
+    // Only the body's first run races two increments; every later run makes no choice, so
+    // the run that should take the first run's other orders cannot.
+    let starts = Starts()
+    let exploration = await Race.explore { () async -> Int in
+      let counter = Counter()
+      if starts.next() == 0 {
+        async let first: Void = counter.increment()
+        async let second: Void = counter.increment()
+        _ = await (first, second)
+      }
+      return await counter.value
+    }
+    #expect(!exploration.complete && exploration.schedules == 1)
+    #expect(exploration.problems.contains { $0.contains("met other choice points") })
+    // The first run, then the second one's eight tries.
+    #expect(starts.next() == 9)
+  }
+
+  @Test("a run that once fails to repeat an earlier one is run again, and the search goes on")
+  func aRunThatDivergesOnceIsRunAgain() async {
+    let starts = Starts()
+    let exploration = await Race.explore { () async -> Int in
+      let counter = Counter()
+      if starts.next() != 1 {
+        async let first: Void = counter.increment()
+        async let second: Void = counter.increment()
+        _ = await (first, second)
+      }
+      return await counter.value
+    }
+    #expect(exploration.complete && exploration.problems.isEmpty)
+    #expect(Set(exploration.results) == ["1", "2"])
+  }
+}
+
+/// Counts the starts of a body across its runs (which a body should not depend on).
+private final class Starts: Sendable {
+  private let count = Mutex(0)
+
+  /// The number of starts before this one.
+  func next() -> Int {
+    count.withLock { count in
+      defer { count += 1 }
+      return count
+    }
   }
 }
 

@@ -41,6 +41,13 @@ public struct RaceExploration: Sendable, CustomStringConvertible {
     complete = tally.complete
     var seen: Set<String> = []
     problems = outcomes.flatMap(\.problems).filter { seen.insert($0).inserted }
+    if tally.runsDiverged {
+      problems.append(
+        "a run replaying an earlier run's choices met other choice points, in "
+          + "\(RealCodeExecution.attempts) tries, so the search stopped there: the code's "
+          + "orderings depend on something racelab does not control (the real clock, another "
+          + "thread, or sleeps misread on a loaded machine)")
+    }
   }
 
   init(problem: String) {

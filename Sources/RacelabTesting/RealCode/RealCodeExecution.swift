@@ -24,8 +24,8 @@ struct RealCodeExecution: Execution {
 }
 
 extension RealCodeExecution {
-  /// How often a run whose sleeps were read uncertainly is run again before it is taken with
-  /// a problem.
+  /// How often a run whose sleeps were read uncertainly, or that did not repeat the run whose
+  /// choices it replays, is run again before it is taken as it is.
   static let attempts = 8
 
   /// How often a run is started again for its windowed sleeps before it is taken with a
@@ -35,8 +35,8 @@ extension RealCodeExecution {
 
   /// Runs once with `strategy`; again, with the strategy as given, while the instants its
   /// windowed sleeps end at do not give the orders it chose (from instants that do), and while
-  /// a sleep's duration was read uncertainly (at most ``attempts`` times; the last run then
-  /// says so).
+  /// a sleep's duration was read uncertainly or the run did not repeat the one whose choices
+  /// it replays (at most ``attempts`` times; the last run then says so, or its strategy does).
   private func runMeasuringSleepsCleanly<Strategy: SchedulingStrategy>(
     _ strategy: Strategy
   ) -> (RealCodeRunRecord, Strategy) {
@@ -58,8 +58,9 @@ extension RealCodeExecution {
         windowInstants = restart
         continue
       }
-      guard record.uncertainSleeps > 0 else { return (record, decided) }
+      guard record.uncertainSleeps > 0 || decided.diverged else { return (record, decided) }
       guard attempt < Self.attempts else {
+        guard record.uncertainSleeps > 0 else { return (record, decided) }
         record.problems.append(
           "\(record.uncertainSleeps) sleep(s) could not be read exactly in \(attempt) tries: "
             + "the job ran, or its thread was held up, for more than a millisecond before it "
