@@ -71,12 +71,7 @@ public struct TreeSearch: Search {
   mutating func absorb(_ leaf: LeafRun) -> Bool {
     guard forced == prefix, nextStrategy() != nil else { return false }
     if pruning {
-      var values = 0
-      for state in leaf.states {
-        guard values <= seen.valueCapacity else { break }
-        leafStateHashes.append(state.hash)
-        values += state.footprint
-      }
+      leafStateHashes = seen.keptFromEmpty(leaf.states).map(\.hash)
     }
     take(leaf.findings, choices: prefix, alternatives: leaf.alternatives, prunedFrom: nil)
     return true
@@ -186,5 +181,17 @@ final class SeenStates {
     values += state.footprint
     if values > valueCapacity { isFull = true }
     return true
+  }
+
+  /// The distinct states `met`, in the order met, that ``insert(_:)`` would keep starting
+  /// from no states: each until the one that takes them past the values allowed, that one
+  /// included.
+  func keptFromEmpty(_ met: [MetStates.Met]) -> ArraySlice<MetStates.Met> {
+    var values = 0
+    for (index, state) in met.enumerated() {
+      values += state.footprint
+      if values > valueCapacity { return met[...index] }
+    }
+    return met[...]
   }
 }

@@ -96,8 +96,9 @@ import Testing
   /// Whether every subtree of one run of `scenario`, explored by the explorer that split the
   /// space (which takes in the run its probe made), gives the same tally and progress as the
   /// subtree explored by an explorer that never split it (which runs it): with and without
-  /// pruning, with a state memory too small for the states, and with budgets of zero and one
-  /// schedule. Also returns how many such subtrees there were.
+  /// pruning, with a state memory too small for the states (also one the first states fill
+  /// exactly), and with budgets of zero and one schedule. Also returns how many such subtrees
+  /// there were.
   static func leafRunsAgree<Definition: ModelDefinition>(
     _ definition: Definition, _ scenario: Scenario, _ timeline: [ScriptedHappening]
   ) -> (agreed: Bool, leaves: Int) {
@@ -112,7 +113,10 @@ import Testing
     ]
     var agreed = true
     for root in leaves {
-      for (pruning, budget, valueCapacity) in settings {
+      // A memory that the first two states fill to the value: the third is the last kept.
+      let states = splitting.leafRuns.withLock { $0[root]?.states } ?? []
+      let exactFill = states.prefix(2).map(\.footprint).reduce(0, +)
+      for (pruning, budget, valueCapacity) in settings + [(true, nil, exactFill)] {
         var seen: [String] = []
         for explorer in [splitting, running] {
           var progress: [String] = []
