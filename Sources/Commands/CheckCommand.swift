@@ -1,8 +1,13 @@
-import Foundation
 import ModelLanguage
 import Renderers
 import Reports
 import ScenarioFormat
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,4 @@
+import ModelContract
 import ModelLanguage
 import YAML
 
@@ -51,7 +52,7 @@ extension Console {
       let text = diagnostic.formatted(path: path)
       writeError(
         (errorColour
-          ? text.replacingOccurrences(of: ": error: ", with: ": \(errorRed("error:")) ")
+          ? text.replacing(": error: ", with: ": \(errorRed("error:")) ")
           : text) + "\n")
     }
     if diagnostics.count > limit {

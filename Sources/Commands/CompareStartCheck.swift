@@ -1,5 +1,10 @@
-import Foundation
 import ScenarioFormat
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `compare` runs every variant from FILE's starting state. A variant that has a scenario file
 /// of its own beside FILE, named as FILE is with the variant in place of FILE's own

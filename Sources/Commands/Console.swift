@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 
 #if canImport(Glibc)
@@ -111,8 +112,7 @@ public struct Console: Sendable {
       {
         return bold(line)
       }
-      return line.replacingOccurrences(of: "✓", with: green("✓"))
-        .replacingOccurrences(of: "✗", with: red("✗"))
+      return line.replacingEvery("✓", with: green("✓")).replacingEvery("✗", with: red("✗"))
     }.joined(separator: "\n")
   }
 }

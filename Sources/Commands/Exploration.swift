@@ -1,8 +1,18 @@
-import Foundation
 import ModelContract
 import RacelabKernel
 import Renderers
 import ScenarioFormat
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Explores one loaded scenario file and builds its report: the part of `explore` that `check
 /// --explore` shares.
@@ -341,9 +351,10 @@ private final class Progress: Sendable {
   static func amount(_ value: Double) -> String {
     guard value.isFinite else { return "∞" }
     guard value >= 1e12 else { return Count.text(Int(value.rounded())) }
-    let exponent = Int(Foundation.log10(value).rounded(.down))
-    let mantissa = value / Foundation.pow(10, Double(exponent))
-    return String(format: "%.1f", mantissa) + "e\(exponent)"
+    let exponent = Int(log10(value).rounded(.down))
+    // The mantissa to one decimal, in tenths (rounding 9.96 makes 10.0, as printf's %.1f).
+    let tenths = Int((value / pow(10, Double(exponent)) * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)e\(exponent)"
   }
 
   /// Seconds in the largest unit that keeps them readable.

@@ -1,4 +1,3 @@
-import Foundation
 import ModelLanguage
 import RacelabKernel
 import Renderers

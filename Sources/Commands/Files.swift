@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -14,9 +18,9 @@ import Foundation
 enum Files {
   /// The file's bytes, or `nil` when it cannot be read (missing, a directory, unreadable).
   static func read(_ path: String) -> [UInt8]? {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path)
+      !isDirectory, let data = FileManager.default.contents(atPath: path)
     else { return nil }
     return [UInt8](data)
   }
@@ -66,24 +70,41 @@ enum Files {
 
   /// Whether `path` is a directory.
   static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
+    var isDirectory = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
   }
 
   /// Paths relative to `directory` of the regular files whose names end in one of `suffixes`,
   /// sorted by their bytes so the order never depends on the file system.
   static func list(_ directory: String, suffixes: [String]) -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-    var paths: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      if suffixes.contains(where: { relative.hasSuffix($0) })
+    walk(directory).filter { relative in
+      suffixes.contains(where: { relative.hasSuffix($0) })
         && !isDirectory(join(directory, relative))
-      {
+    }
+  }
+
+  /// Every path under `directory`, relative to it, sorted by their bytes: the folders' too,
+  /// without going into a folder reached through a symbolic link (which could lead back up)
+  /// or one that cannot be read (its contents are left out, not the rest).
+  static func walk(_ directory: String) -> [String] {
+    var paths: [String] = []
+    var folders = [""]
+    while let folder = folders.popLast() {
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: join(directory, folder))) ?? []
+      for name in names {
+        let relative = folder.isEmpty ? name : folder + "/" + name
         paths.append(relative)
+        if isFolderItself(join(directory, relative)) { folders.append(relative) }
       }
     }
     return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// Whether `path` is a directory and not a symbolic link to one.
+  private static func isFolderItself(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// `directory/relative`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -95,14 +99,7 @@ struct GoldenFiles {
 
   /// Temporary files left in the root by an interrupted replacement, relative to the root.
   func leftovers() -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-    var found: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      if PathText.name(of: relative).contains(Self.temporaryMarker) {
-        found.append(relative)
-      }
-    }
-    return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    Files.walk(root).filter { PathText.name(of: $0).contains(Self.temporaryMarker) }
   }
 
   /// The leftovers whose writer is gone: the process id in the name is no process now, so
@@ -110,7 +107,7 @@ struct GoldenFiles {
   func staleLeftovers() -> [String] {
     leftovers().filter { relative in
       let name = PathText.name(of: relative)
-      guard let marker = name.range(of: Self.temporaryMarker, options: .backwards),
+      guard let marker = name.ranges(of: Self.temporaryMarker).last,
         let pid = pid_t(name[marker.upperBound...])
       else { return true }
       return kill(pid, 0) != 0 && errno == ESRCH

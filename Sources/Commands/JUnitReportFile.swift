@@ -1,4 +1,3 @@
-import Foundation
 import Reports
 
 /// A JUnit report filled from what the commands print, and written to its file.

@@ -1,9 +1,14 @@
-import Foundation
 import ModelContract
 import ModelInterpreter
 import ModelLanguage
 import ModelLibrary
 import RacelabKernel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The model files one command reads, from disk or bundled with racelab: each is loaded and
 /// checked once, however many scenarios name it, and its diagnostics are printed once.

@@ -1,5 +1,10 @@
-import Foundation
 import ModelLibrary
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `racelab models [--copy NAME DIR]`: lists the models a scenario's `model:` line can name —
 /// the model files bundled with racelab — or writes one into a folder, as the start of one's

@@ -1,7 +1,17 @@
-import Foundation
 import ModelLanguage
 import Renderers
 import ScenarioFormat
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `racelab report [SCENARIOS_DIR] --out DIR`: a static site of every scenario, an index with
 /// each one's answer and a page each with its picture, trace, variants side by side and source.

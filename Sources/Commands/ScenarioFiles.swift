@@ -1,4 +1,3 @@
-import Foundation
 import ModelContract
 import ModelInterpreter
 import ModelLanguage
@@ -7,6 +6,12 @@ import RacelabKernel
 import Reports
 import ScenarioFormat
 import YAML
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--variant` and `--runtime` as given on the command line, to apply to every file and to
 /// repeat in every command racelab prints for pasting.
@@ -324,6 +329,6 @@ enum ShellWord {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
           || (0x61...0x7A).contains(byte) || "-_./:=,+@".utf8.contains(byte)
       }
-    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return plain ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
   }
 }

@@ -1,6 +1,11 @@
-import Foundation
 import ModelContract
 import RacelabKernel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `racelab explore` found for one scenario, ready to render.
 public struct ExplorationReport: Sendable {

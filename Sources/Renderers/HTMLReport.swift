@@ -1,4 +1,3 @@
-import Foundation
 import ModelContract
 
 /// The pages of `racelab report`: an index of every scenario with its answer, and a page per
@@ -128,12 +127,22 @@ public enum HTMLReport {
   /// between folders percent-encoded, so `h#ash.html`, `q?uery.html` and `pc%41.html` lead to
   /// their own files, not to a fragment, a query or another name.
   static func linkPath(_ path: String) -> String {
-    path.addingPercentEncoding(withAllowedCharacters: linkCharacters) ?? path
+    var link = ""
+    for byte in path.utf8 {
+      if linkBytes.contains(byte) {
+        link.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        link +=
+          "%" + String(byte >> 4, radix: 16, uppercase: true)
+          + String(byte & 0x0F, radix: 16, uppercase: true)
+      }
+    }
+    return link
   }
 
-  /// The characters a link path keeps as they are.
-  private static let linkCharacters = CharacterSet(
-    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+  /// The bytes a link path keeps as they are.
+  private static let linkBytes = Set(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
 
   private static func section(_ heading: String, _ content: String) -> String {
     "<section>\n<h2>\(escape(heading))</h2>\n\(content)\n</section>\n"

@@ -1,5 +1,10 @@
-import Foundation
 import RacelabKernel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Renders a run as one JSON object for other tools: the run's identity, a `summary` with every
 /// summary field of the model plus `violations` and `expectationsMet` (scenario-format §9), the

@@ -66,7 +66,7 @@ enum RuleGlossary {
       var glossed = text
       for rule in found {
         guard let words = RuleGlossary.words[rule],
-          let range = glossed.range(of: "(\(rule))")
+          let range = glossed.firstRange(of: "(\(rule))")
         else { continue }
         glossed.replaceSubrange(range, with: "(\(rule): \(words))")
       }

@@ -1,6 +1,11 @@
-import Foundation
 import ModelContract
 import RacelabKernel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The evaluation of a truth-table scenario: one row per case with the rule that decided it.
 public struct TableReport: Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 import ModelContract
 import YAML
 
@@ -19,12 +18,12 @@ public enum GitHubAnnotations {
   /// characters shown escaped, so nothing in it can end the command or start another.
   static func data(_ text: String) -> String {
     VisibleText.escaping(
-      text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-        .replacingOccurrences(of: "\n", with: "%0A"))
+      text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D")
+        .replacingEvery("\n", with: "%0A"))
   }
 
   /// A property value (a path): as data, and `:` and `,` percent-encoded too.
   static func property(_ text: String) -> String {
-    data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    data(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import ModelContract
 
 /// A JUnit XML report, the format CI systems read test results in: one test suite, one test
 /// case per scenario file, with a `failure` (its text: what racelab printed about the file, a
@@ -59,7 +59,7 @@ public struct JUnitReport: Sendable {
       "<testsuites name=\"\(Self.escaped(suite))\" \(counts)>",
       "  <testsuite name=\"\(Self.escaped(suite))\" \(counts)>",
     ]
-    let className = Self.escaped(suite.replacingOccurrences(of: " ", with: "."))
+    let className = Self.escaped(suite.replacingEvery(" ", with: "."))
     for testCase in cases {
       let opening =
         "    <testcase classname=\"\(className)\" name=\"\(Self.escaped(testCase.name))\""

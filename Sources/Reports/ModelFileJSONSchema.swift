@@ -1,4 +1,3 @@
-import Foundation
 import ModelLanguage
 
 /// The JSON Schema (draft 2020-12) of model files themselves: the top-level keys, processes and
@@ -21,27 +20,23 @@ public enum ModelFileJSONSchema {
 
   /// The schema as JSON text with sorted keys, ending with a newline.
   public static var text: String {
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-      ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    schema.prettyText
   }
 
-  static var schema: [String: Any] {
-    let name: [String: Any] = ["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"]
-    let text: [String: Any] = ["type": "string"]
-    let scalar: [String: Any] = ["type": ["string", "number", "boolean"]]
-    let type: [String: Any] = [
+  static var schema: JSONValue {
+    let name: JSONValue = ["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"]
+    let text: JSONValue = ["type": "string"]
+    let scalar: JSONValue = ["type": ["string", "number", "boolean"]]
+    let type: JSONValue = [
       "anyOf": [
         ["enum": ["bool", "int", "text", "duration", "instant", "day", "task"]],
         ["type": "object", "required": ["type"]],
         ["type": "object", "required": ["table"]],
       ]
     ]
-    let fields: [String: Any] = ["type": "object", "additionalProperties": type]
-    let steps: [String: Any] = ["$ref": "#/$defs/steps"]
-    let state: [String: Any] = ["type": "object", "additionalProperties": type]
+    let fields: JSONValue = ["type": "object", "additionalProperties": type]
+    let steps: JSONValue = ["$ref": "#/$defs/steps"]
+    let state: JSONValue = ["type": "object", "additionalProperties": type]
     let process = closed([
       "lanes": [
         "type": "object", "minProperties": 1,
@@ -61,7 +56,7 @@ public enum ModelFileJSONSchema {
       "label": text, "internal": bool,
     ])
     // A sentence given when its condition holds (a start fact, a fix).
-    let sentences: [String: Any] = [
+    let sentences: JSONValue = [
       "type": "array",
       "items": [
         "anyOf": [
@@ -79,7 +74,7 @@ public enum ModelFileJSONSchema {
       "always": scalar, "settled": scalar, "at-end": scalar, "for-each": name, "when": scalar,
       "then": scalar, "within": text, "say": text,
     ])
-    let properties: [String: Any] = [
+    let properties: JSONValue = [
       "kind": ["const": "model"],
       "name": name,
       "about": text,
@@ -148,28 +143,30 @@ public enum ModelFileJSONSchema {
   }
 
   /// A list of steps: a bare word, or a mapping with one step key and that step's fields.
-  private static var stepList: [String: Any] {
+  private static var stepList: JSONValue {
     let keys = stepKeys + stepFields
-    let step: [String: Any] = [
+    let step: JSONValue = [
       "type": "object",
-      "propertyNames": ["enum": keys],
+      "propertyNames": ["enum": JSONValue(keys)],
       // What a sleep stands for (`as: request`), a line's heading: a few words on one line.
       "properties": ["as": label, "heading": label],
-      "anyOf": stepKeys.map { ["required": [$0]] },
+      "anyOf": .array(stepKeys.map { ["required": [JSONValue($0)]] }),
     ]
-    return ["type": "array", "items": ["anyOf": [["enum": ModelFileSteps.bareWords], step]]]
+    return [
+      "type": "array", "items": ["anyOf": [["enum": JSONValue(ModelFileSteps.bareWords)], step]],
+    ]
   }
 
-  private static var bool: [String: Any] { ["type": "boolean"] }
+  private static var bool: JSONValue { ["type": "boolean"] }
 
   /// A few words on one line: a sleep's `as:`, a line's `heading:`, an operation's `title:`.
-  private static var label: [String: Any] { ["type": "string", "minLength": 1, "maxLength": 40] }
+  private static var label: JSONValue { ["type": "string", "minLength": 1, "maxLength": 40] }
 
-  private static func closed(_ properties: [String: Any]) -> [String: Any] {
+  private static func closed(_ properties: JSONValue) -> JSONValue {
     ["type": "object", "properties": properties, "additionalProperties": false]
   }
 
-  private static func mapOf(_ value: [String: Any], minimum: Int = 0) -> [String: Any] {
-    ["type": "object", "additionalProperties": value, "minProperties": minimum]
+  private static func mapOf(_ value: JSONValue, minimum: Int = 0) -> JSONValue {
+    ["type": "object", "additionalProperties": value, "minProperties": .integer(minimum)]
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Renderers
 
 /// The JSON Schemas (draft 2020-12) of racelab's JSON documents: `run --format json` and
@@ -20,22 +19,18 @@ public enum OutputJSONSchema {
       case .run: run
       case .explore: explore
       }
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-      ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return schema.prettyText
   }
 
-  private static var text: [String: Any] { ["type": "string"] }
-  private static var textOrNull: [String: Any] { ["type": ["string", "null"]] }
-  private static var integer: [String: Any] { ["type": "integer"] }
-  private static var boolean: [String: Any] { ["type": "boolean"] }
-  private static var texts: [String: Any] { ["type": "array", "items": text] }
-  private static var version: [String: Any] { ["const": JSONFormat.version] }
+  private static var text: JSONValue { ["type": "string"] }
+  private static var textOrNull: JSONValue { ["type": ["string", "null"]] }
+  private static var integer: JSONValue { ["type": "integer"] }
+  private static var boolean: JSONValue { ["type": "boolean"] }
+  private static var texts: JSONValue { ["type": "array", "items": text] }
+  private static var version: JSONValue { ["const": JSONValue(JSONFormat.version)] }
 
   /// A trace event: its kind, when and where, and the members its kind has.
-  private static var event: [String: Any] {
+  private static var event: JSONValue {
     [
       "type": "object",
       "required": ["kind", "time", "timeNanoseconds", "lane"],
@@ -45,40 +40,40 @@ public enum OutputJSONSchema {
     ]
   }
 
-  private static var trace: [String: Any] { ["type": "array", "items": event] }
+  private static var trace: JSONValue { ["type": "array", "items": event] }
 
   /// A summary: the model's figures by name, any JSON value each.
-  private static func summary(required: [String]) -> [String: Any] {
+  private static func summary(required: [String]) -> JSONValue {
     [
-      "type": "object", "required": required,
+      "type": "object", "required": JSONValue(required),
       "properties": ["violations": texts, "expectationsMet": boolean],
     ]
   }
 
-  private static func object(required: [String], properties: [String: Any]) -> [String: Any] {
+  private static func object(required: [String], properties: JSONValue) -> JSONValue {
     [
-      "type": "object", "required": required, "properties": properties,
+      "type": "object", "required": JSONValue(required), "properties": properties,
       "additionalProperties": false,
     ]
   }
 
-  private static func document(_ title: String, _ schema: [String: Any]) -> [String: Any] {
+  private static func document(_ title: String, _ schema: JSONValue) -> JSONValue {
     schema.merging(
-      ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": title],
+      ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": JSONValue(title)],
       uniquingKeysWith: { first, _ in first })
   }
 
   /// A run's document: a timeline's trace, or a truth table's rows.
-  static var run: [String: Any] {
+  static var run: JSONValue {
     document("racelab run --format json", ["oneOf": [timeline, table]])
   }
 
   /// The document of a truth table's run.
-  private static var table: [String: Any] {
+  private static var table: JSONValue {
     let row = object(
       required: ["inputs", "actual", "expected", "decidedBy", "holds"],
       properties: [
-        "inputs": texts, "actual": [:] as [String: Any], "expected": [:] as [String: Any],
+        "inputs": texts, "actual": [:] as JSONValue, "expected": [:] as JSONValue,
         "decidedBy": text, "holds": boolean,
       ])
     let summary = object(
@@ -93,7 +88,7 @@ public enum OutputJSONSchema {
   }
 
   /// The document of a timeline's run.
-  private static var timeline: [String: Any] {
+  private static var timeline: JSONValue {
     let expectation = object(
       required: ["key", "expected", "actual", "holds"],
       properties: ["key": text, "expected": text, "actual": text, "holds": boolean])
@@ -112,7 +107,7 @@ public enum OutputJSONSchema {
       ])
   }
 
-  static var explore: [String: Any] {
+  static var explore: JSONValue {
     let outcome = object(
       required: ["count", "headline", "schedule", "summary"],
       properties: [

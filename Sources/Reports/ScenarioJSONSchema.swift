@@ -1,4 +1,3 @@
-import Foundation
 import ModelContract
 import ScenarioFormat
 
@@ -9,17 +8,19 @@ import ScenarioFormat
 /// every scalar as text and checks more than the schema can say.
 public enum ScenarioJSONSchema {
   /// The schema of scenarios that name `model` (as `model:` writes it) for `vocabulary`.
-  static func schema(of vocabulary: ModelVocabulary, model: String) -> [String: Any] {
-    var properties: [String: Any] = [
+  static func schema(of vocabulary: ModelVocabulary, model: String) -> JSONValue {
+    var properties: JSONValue = [
       "name": text("a short identifier, lowercase words joined by '-'"),
       "title": text("one line shown in the trace's header"),
       "about": text("what the scenario shows, for readers"),
       "model": modelProperty(model),
       "runtime": [
-        "enum": RuntimeProfile.all.map(\.name), "description": "whose cancellation rules apply",
+        "enum": JSONValue(RuntimeProfile.all.map(\.name)),
+        "description": "whose cancellation rules apply",
       ],
       "variant": [
-        "enum": vocabulary.variants.map(\.name), "description": "which version of the code runs",
+        "enum": JSONValue(vocabulary.variants.map(\.name)),
+        "description": "which version of the code runs",
       ],
       "clock": object(
         ["start": text("an RFC 3339 time"), "timezone": text("an offset such as +09:00")],
@@ -27,7 +28,7 @@ public enum ScenarioJSONSchema {
       "until": duration("the run stops at this instant"),
       "timeline": [
         "type": "array", "description": "what happens, and when",
-        "items": ["oneOf": vocabulary.events.map(eventEntry)],
+        "items": ["oneOf": .array(vocabulary.events.map(eventEntry))],
       ],
       "expect": object(
         Dictionary(
@@ -45,10 +46,10 @@ public enum ScenarioJSONSchema {
           ],
           "counterexample": [
             "oneOf": [
-              ["enum": vocabulary.invariants.map(\.name)],
+              ["enum": JSONValue(vocabulary.invariants.map(\.name))],
               [
                 "type": "array", "uniqueItems": true,
-                "items": ["enum": vocabulary.invariants.map(\.name)],
+                "items": ["enum": JSONValue(vocabulary.invariants.map(\.name))],
               ],
             ],
             "description":
@@ -69,20 +70,21 @@ public enum ScenarioJSONSchema {
     if !vocabulary.functions.isEmpty {
       properties["cases"] = [
         "description": "rows of inputs to one of the model's functions, each with its result",
-        "oneOf": vocabulary.functions.map { function -> [String: Any] in
-          var cases = object(
-            [
-              "function": ["const": function.name, "description": "the function"],
-              "rows": rows(function),
-            ], description: function.help)
-          cases["required"] = ["function", "rows"]
-          return cases
-        },
+        "oneOf": .array(
+          vocabulary.functions.map { function -> JSONValue in
+            var cases = object(
+              [
+                "function": ["const": JSONValue(function.name), "description": "the function"],
+                "rows": rows(function),
+              ], description: function.help)
+            cases["required"] = ["function", "rows"]
+            return cases
+          }),
       ]
     }
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "title": "racelab scenario for the model \(vocabulary.name)",
+      "title": JSONValue("racelab scenario for the model \(vocabulary.name)"),
       "type": "object", "required": ["name", "model"], "additionalProperties": false,
       "properties": properties,
     ]
@@ -90,29 +92,25 @@ public enum ScenarioJSONSchema {
 
   /// The schema as JSON text with sorted keys, ending with a newline.
   public static func text(of vocabulary: ModelVocabulary, model: String) -> String {
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: schema(of: vocabulary, model: model),
-        options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    schema(of: vocabulary, model: model).prettyText
   }
 
   /// `model:`: a built-in model's name exactly; a model file by any path (scenarios name it
   /// relative to themselves).
-  private static func modelProperty(_ model: String) -> [String: Any] {
+  private static func modelProperty(_ model: String) -> JSONValue {
     model.hasSuffix(ScenarioLoader.modelFileSuffix)
       ? [
         "type": "string", "pattern": "\\.model\\.yaml$",
         "description": "the model file, relative to the scenario",
       ]
-      : ["const": model, "description": "the model the scenario is written for"]
+      : ["const": JSONValue(model), "description": "the model the scenario is written for"]
   }
 
   /// One kind of timeline entry: `at`, `event: NAME`, `tie`, `maybe`, `lost` and the event's fields.
-  private static func eventEntry(_ event: EventSpec) -> [String: Any] {
-    var properties: [String: Any] = [
+  private static func eventEntry(_ event: EventSpec) -> JSONValue {
+    var properties: JSONValue = [
       "at": text("an offset (1.5s), a window (1s..2s) or an RFC 3339 time"),
-      "event": ["const": event.name, "description": event.help],
+      "event": ["const": JSONValue(event.name), "description": JSONValue(event.help)],
       "tie": ["const": "last", "description": "after everything else due at the same instant"],
       "maybe": ["type": "boolean", "description": "explore also tries it never delivered"],
       "lost": ["type": "boolean", "description": "sent but never delivered, in every run"],
@@ -122,57 +120,63 @@ public enum ScenarioJSONSchema {
     }
     let required = ["at", "event"] + event.parameters.filter(\.isRequired).map(\.name)
     return [
-      "type": "object", "properties": properties, "required": required,
+      "type": "object", "properties": properties, "required": JSONValue(required),
       "additionalProperties": false,
     ]
   }
 
   /// A value of `kind`, as a YAML 1.2 loader types it.
-  static func kind(_ kind: ValueKind, _ help: String) -> [String: Any] {
-    var schema: [String: Any]
+  static func kind(_ kind: ValueKind, _ help: String) -> JSONValue {
+    var schema: JSONValue
     switch kind {
     case .duration: schema = duration(help)
     case .durationOrNone: schema = ["anyOf": [duration(help), ["const": "none"]]]
     case .signedDuration:
-      schema = ["type": "string", "pattern": "^[+-]?" + durationBody + "$"]
+      schema = ["type": "string", "pattern": JSONValue("^[+-]?" + durationBody + "$")]
     case .integer(let range):
-      schema = ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
+      schema = [
+        "type": "integer", "minimum": JSONValue(range.lowerBound),
+        "maximum": JSONValue(range.upperBound),
+      ]
     case .boolean: schema = ["type": "boolean"]
     case .text, .textOrNone: schema = ["type": ["string", "number", "boolean"]]
     case .date: schema = date
     case .dateOrNever: schema = ["anyOf": [date, ["const": "never"]]]
-    case .word(let words): schema = ["enum": words]
-    case .wordOrNone(let words): schema = ["enum": words + ["none"]]
+    case .word(let words): schema = ["enum": JSONValue(words)]
+    case .wordOrNone(let words): schema = ["enum": JSONValue(words + ["none"])]
     case .list(let element): schema = ["type": "array", "items": self.kind(element, help)]
     }
-    schema["description"] = help
+    schema["description"] = JSONValue(help)
     return schema
   }
 
   private static let durationBody = "([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h|d))+"
-  private static var date: [String: Any] {
+  private static var date: JSONValue {
     ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]
   }
 
-  private static func duration(_ help: String) -> [String: Any] {
-    ["type": "string", "pattern": "^" + durationBody + "$", "description": help]
-  }
-
-  private static func text(_ help: String) -> [String: Any] {
-    ["type": "string", "description": help]
-  }
-
-  private static func invariants(_ vocabulary: ModelVocabulary, _ help: String) -> [String: Any] {
+  private static func duration(_ help: String) -> JSONValue {
     [
-      "type": "array", "items": ["enum": vocabulary.invariants.map(\.name)],
-      "uniqueItems": true, "description": help,
+      "type": "string", "pattern": JSONValue("^" + durationBody + "$"),
+      "description": JSONValue(help),
+    ]
+  }
+
+  private static func text(_ help: String) -> JSONValue {
+    ["type": "string", "description": JSONValue(help)]
+  }
+
+  private static func invariants(_ vocabulary: ModelVocabulary, _ help: String) -> JSONValue {
+    [
+      "type": "array", "items": ["enum": JSONValue(vocabulary.invariants.map(\.name))],
+      "uniqueItems": true, "description": JSONValue(help),
     ]
   }
 
   /// A list of rows of `table`, each with its inputs and its answer.
-  private static func rows(_ table: TableSpec) -> [String: Any] {
+  private static func rows(_ table: TableSpec) -> JSONValue {
     [
-      "type": "array", "description": table.help,
+      "type": "array", "description": JSONValue(table.help),
       "items": object(
         Dictionary(
           (table.columns + [table.answer]).map { ($0.name, kind($0.kind, $0.help)) },
@@ -181,10 +185,10 @@ public enum ScenarioJSONSchema {
     ]
   }
 
-  private static func object(_ properties: [String: Any], description: String) -> [String: Any] {
+  private static func object(_ properties: [String: JSONValue], description: String) -> JSONValue {
     [
-      "type": "object", "properties": properties, "additionalProperties": false,
-      "description": description,
+      "type": "object", "properties": .object(properties), "additionalProperties": false,
+      "description": JSONValue(description),
     ]
   }
 }

@@ -1,6 +1,11 @@
-import Foundation
 import RacelabKernel
 import Renderers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `racelab explore --merge SHARD.json…`: joins the `--format json` outputs of every shard of
 /// one exploration into the whole verdict, as one unsharded run would give it.
@@ -154,35 +159,41 @@ public enum ShardMerge {
 
   /// `value` as a whole number in `range`: JSON's `5` or `5.0`, not `5.5`, `1e30`, `-5` (below
   /// the range), `true` or `"5"`.
-  private static func wholeNumber(_ value: Any?, _ what: String, from lowest: Int, to highest: Int)
-    throws -> Int
-  {
+  private static func wholeNumber(
+    _ value: JSONValue?, _ what: String, from lowest: Int, to highest: Int
+  ) throws -> Int {
     var whole: Int?
-    if let number = value as? NSNumber {
-      switch String(cString: number.objCType) {
-      case "f", "d":
-        // A JSON number written with a fraction or an exponent: whole only if exactly so.
-        whole = Int(exactly: number.doubleValue)
-      case "c", "Q":
-        // `true` or `false`; or an integer past Int64.
-        whole = nil
-      default:
-        whole = Int(number.int64Value)
-      }
+    switch value {
+    case .integer(let number): whole = number
+    // A JSON number written with a fraction or an exponent: whole only if exactly so.
+    case .number(let number): whole = Int(exactly: number)
+    default: whole = nil
     }
     // No range is formed: a shard with 0 schedules makes `1...0`, which would trap.
     guard let whole, whole >= lowest, whole <= highest else {
-      let shown = value.map { "\($0)" } ?? "missing"
+      let shown = value.map(Self.shown) ?? "missing"
       throw NotAShard(
         reason: "\(what) is \(shown), not a whole number from \(lowest) to \(highest)")
     }
     return whole
   }
 
+  /// A JSON value as a reason shows it.
+  private static func shown(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let flag): "\(flag)"
+    case .integer(let number): "\(number)"
+    case .number(let number): "\(number)"
+    case .string(let text): text
+    case .array, .object: "not a number"
+    }
+  }
+
   /// One shard's JSON object, read back.
   private static func parse(_ data: Data) throws -> ShardResult {
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let shard = object["shard"] as? [String: Any]
+    guard let object = JSONValue(parsing: data), let shard = object["shard"],
+      case .object = shard
     else { throw NotAShard() }
     let count = try wholeNumber(shard["count"], "the shard count", from: 1, to: Int.max)
     let index = try wholeNumber(shard["index"], "the shard index", from: 1, to: count)
@@ -190,26 +201,31 @@ public enum ShardMerge {
       shard["subtrees"], "the number of subtrees", from: 0, to: Int.max)
     let mine = try wholeNumber(shard["mine"], "the shard's subtrees", from: 0, to: subtrees)
     let schedules = try wholeNumber(object["schedules"], "schedules", from: 0, to: Int.max)
-    func text(_ key: String, in object: [String: Any] = object) throws -> String {
-      guard let value = object[key] as? String else { throw NotAShard() }
+    func text(_ key: String, in object: JSONValue = object) throws -> String {
+      guard let value = object[key]?.text else { throw NotAShard() }
       return value
     }
-    func words(_ key: String) throws -> [String] {
-      guard let value = object[key] as? [String] else { throw NotAShard() }
-      return value
+    func words(_ value: JSONValue?) throws -> [String] {
+      guard case .array(let items) = value else { throw NotAShard() }
+      return try items.map { item in
+        guard let word = item.text else { throw NotAShard() }
+        return word
+      }
     }
-    let outcomes = try (object["outcomes"] as? [[String: Any]] ?? []).map { outcome in
+    var outcomeObjects: [JSONValue] = []
+    if case .array(let items) = object["outcomes"] { outcomeObjects = items }
+    let outcomes = try outcomeObjects.map { outcome in
       let count = try wholeNumber(outcome["count"], "an outcome's count", from: 1, to: schedules)
-      guard let summary = outcome["summary"] as? [String: Any],
-        let broken = summary["violations"] as? [String]
-      else { throw NotAShard() }
+      guard let summary = outcome["summary"] else { throw NotAShard() }
+      let broken = try words(summary["violations"])
       var figures: String?
       if outcome["figures"] != nil { figures = try text("figures", in: outcome) }
       return ExplorationReport.Outcome(
         summary: [], violations: broken, headline: try text("headline", in: outcome),
         figures: figures, count: count, schedule: try text("schedule", in: outcome))
     }
-    let found = object["violations"] as? [String: [String: Any]] ?? [:]
+    var found: [String: JSONValue] = [:]
+    if case .object(let members) = object["violations"] { found = members }
     let violations = try found.keys.sorted().map { name in
       let finding = found[name] ?? [:]
       let count = try wholeNumber(finding["count"], "the count of \(name)", from: 1, to: schedules)
@@ -219,18 +235,21 @@ public enum ShardMerge {
         name: name, count: count, schedule: try text("schedule", in: finding),
         deviations: deviations, trace: nil)
     }
+    var complete = false
+    if case .bool(let flag) = object["complete"] { complete = flag }
+    var states: Int?
+    if let value = object["states"], value != .null {
+      states = try wholeNumber(value, "states", from: 0, to: Int.max)
+    }
     let report = ExplorationReport(
       scenario: try text("scenario"), model: try text("model"), runtime: try text("runtime"),
       variant: try text("variant"), strategy: try text("strategy"),
-      schedules: schedules, complete: object["complete"] as? Bool ?? false,
-      states: try object["states"].flatMap { $0 is NSNull ? nil : $0 }.map {
-        try wholeNumber($0, "states", from: 0, to: Int.max)
-      },
+      schedules: schedules, complete: complete, states: states,
       outcomes: outcomes, violations: violations,
       verdict: .init(
-        expected: try words("expectedViolations"), missing: [],
-        unexpected: try words("unexpectedViolations"),
-        notCovered: object["notCovered"] as? String),
+        expected: try words(object["expectedViolations"]), missing: [],
+        unexpected: try words(object["unexpectedViolations"]),
+        notCovered: object["notCovered"]?.text),
       shard: .init(index: index, count: count, subtrees: subtrees, mine: mine),
       scenarioHash: try text("scenarioHash"), replayCommand: try text("replayCommand"))
     // Every schedule ends in exactly one outcome: the counts use up the schedules exactly

@@ -1,3 +1,5 @@
+import ModelContract
+
 /// Every command racelab has, with its options: the one declaration that parsing, validation,
 /// `--help`, the overview and the command table of the documentation's `Commands.md` are made from.
 public enum CommandCatalog {
@@ -147,7 +149,7 @@ public enum CommandCatalog {
   public static var markdownTable: String {
     var lines = ["| command | what it does | exit status |", "| --- | --- | --- |"]
     for command in commands {
-      let usage = command.usageLine.replacingOccurrences(of: "|", with: "\\|")
+      let usage = command.usageLine.replacingEvery("|", with: "\\|")
       let status = command.exitStatus.split(separator: "\n").joined(separator: " ")
       lines.append("| `\(usage)` | \(command.summary) | \(status) |")
     }
