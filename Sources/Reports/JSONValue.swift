@@ -52,12 +52,9 @@ enum JSONValue: Sendable, Equatable {
   /// The member `key` of an object; `nil` for a missing member and for any other value.
   /// Setting a member of anything but an object makes it an object.
   subscript(key: String) -> JSONValue? {
-    get {
-      if case .object(let members) = self { members[key] } else { nil }
-    }
+    get { members?[key] }
     set {
-      var members: [String: JSONValue] = [:]
-      if case .object(let current) = self { members = current }
+      var members = self.members ?? [:]
       members[key] = newValue
       self = .object(members)
     }
@@ -75,6 +72,21 @@ enum JSONValue: Sendable, Equatable {
   /// The text of a string.
   var text: String? {
     if case .string(let text) = self { text } else { nil }
+  }
+
+  /// The value of `true` or `false`.
+  var flag: Bool? {
+    if case .bool(let flag) = self { flag } else { nil }
+  }
+
+  /// The elements of an array.
+  var items: [JSONValue]? {
+    if case .array(let items) = self { items } else { nil }
+  }
+
+  /// The members of an object.
+  var members: [String: JSONValue]? {
+    if case .object(let members) = self { members } else { nil }
   }
 }
 

@@ -193,7 +193,7 @@ public enum ShardMerge {
   /// One shard's JSON object, read back.
   private static func parse(_ data: Data) throws -> ShardResult {
     guard let object = JSONValue(parsing: data), let shard = object["shard"],
-      case .object = shard
+      shard.members != nil
     else { throw NotAShard() }
     let count = try wholeNumber(shard["count"], "the shard count", from: 1, to: Int.max)
     let index = try wholeNumber(shard["index"], "the shard index", from: 1, to: count)
@@ -206,15 +206,13 @@ public enum ShardMerge {
       return value
     }
     func words(_ value: JSONValue?) throws -> [String] {
-      guard case .array(let items) = value else { throw NotAShard() }
+      guard let items = value?.items else { throw NotAShard() }
       return try items.map { item in
         guard let word = item.text else { throw NotAShard() }
         return word
       }
     }
-    var outcomeObjects: [JSONValue] = []
-    if case .array(let items) = object["outcomes"] { outcomeObjects = items }
-    let outcomes = try outcomeObjects.map { outcome in
+    let outcomes = try (object["outcomes"]?.items ?? []).map { outcome in
       let count = try wholeNumber(outcome["count"], "an outcome's count", from: 1, to: schedules)
       guard let summary = outcome["summary"] else { throw NotAShard() }
       let broken = try words(summary["violations"])
@@ -224,8 +222,7 @@ public enum ShardMerge {
         summary: [], violations: broken, headline: try text("headline", in: outcome),
         figures: figures, count: count, schedule: try text("schedule", in: outcome))
     }
-    var found: [String: JSONValue] = [:]
-    if case .object(let members) = object["violations"] { found = members }
+    let found = object["violations"]?.members ?? [:]
     let violations = try found.keys.sorted().map { name in
       let finding = found[name] ?? [:]
       let count = try wholeNumber(finding["count"], "the count of \(name)", from: 1, to: schedules)
@@ -235,8 +232,6 @@ public enum ShardMerge {
         name: name, count: count, schedule: try text("schedule", in: finding),
         deviations: deviations, trace: nil)
     }
-    var complete = false
-    if case .bool(let flag) = object["complete"] { complete = flag }
     var states: Int?
     if let value = object["states"], value != .null {
       states = try wholeNumber(value, "states", from: 0, to: Int.max)
@@ -244,7 +239,7 @@ public enum ShardMerge {
     let report = ExplorationReport(
       scenario: try text("scenario"), model: try text("model"), runtime: try text("runtime"),
       variant: try text("variant"), strategy: try text("strategy"),
-      schedules: schedules, complete: complete, states: states,
+      schedules: schedules, complete: object["complete"]?.flag ?? false, states: states,
       outcomes: outcomes, violations: violations,
       verdict: .init(
         expected: try words(object["expectedViolations"]), missing: [],
