@@ -1,3 +1,4 @@
+import ModelContract
 import RacelabKernel
 import Renderers
 
@@ -12,13 +13,19 @@ import Renderers
 public enum ShardMerge {
   /// Why the shards do not merge, in one line.
   public struct Refusal: Error, Sendable, Equatable {
-    /// What is wrong, in one line.
+    /// What is wrong, in one line: text the shards or the paths hold (a scenario's name, a
+    /// string where a number belongs) is shown with its control characters escaped
+    /// (``VisibleText``), so a line feed inside it cannot start a line of its own.
     public var message: String
     /// Whether no shard was given at all: a mistake in the command line rather than in a file.
     public var isUsage: Bool
 
-    static func usage(_ message: String) -> Refusal { Refusal(message: message, isUsage: true) }
-    static func input(_ message: String) -> Refusal { Refusal(message: message, isUsage: false) }
+    static func usage(_ message: String) -> Refusal {
+      Refusal(message: VisibleText.escaping(message), isUsage: true)
+    }
+    static func input(_ message: String) -> Refusal {
+      Refusal(message: VisibleText.escaping(message), isUsage: false)
+    }
   }
 
   /// One shard's findings, as its JSON output gives them.

@@ -1,6 +1,7 @@
 // Fuzz target: `racelab explore --merge`, joining shards' JSON outputs. Any bytes, split into
 // the files of two shards, give either the merged verdict, whose numbers are whole and add
 // up, or a one-line reason; never a crash, a trap on arithmetic, a hang or a sanitizer report.
+import ModelContract
 import Renderers
 import Reports
 
@@ -35,7 +36,9 @@ public func fuzzShardMerge(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
   } catch {
     require(!error.message.isEmpty, "a refused merge gives no reason")
-    require(!error.message.contains("\n"), "a refused merge's reason is not one line")
+    require(
+      !error.message.unicodeScalars.contains(where: VisibleText.isEscaped),
+      "a refused merge's reason is not one line of visible text")
   }
   return 0
 }
