@@ -328,7 +328,7 @@ extension InterpretedModel {
     return nil
   }
 
-  /// The value of `expression` in `frame`'s running activation. What ``plainValue(_:in:)``
+  /// The value of `expression` in `frame`'s running activation. What ``plainValue(_:in:state:)``
   /// reads in place (a literal, a local, a state variable, sums and comparisons of plain
   /// numbers: most of what instructions compute) needs no ``Scope``, which copies the locals.
   /// `frame` is only read; it is `inout` because a borrowed frame beside the model's own
@@ -337,17 +337,19 @@ extension InterpretedModel {
     _ expression: Expression, in frame: inout TaskFrame, task: TaskID?,
     context: inout SimulationContext<InterpretedModel>
   ) throws(RunTimeError) -> Value {
-    if let value = try plainValue(expression, in: &frame) { return value }
+    if let value = try Self.plainValue(expression, in: &frame, state: state) { return value }
     return try evaluate(expression, scope(of: frame, task: task), context: &context)
   }
 
-  /// The value of `expression` when it is a literal, a local, a state variable, or arithmetic,
-  /// a comparison or a logical operator over such expressions holding scalars (no text, list or
-  /// time read inside a window): exactly what ``evaluate(_:_:context:)`` gives, which for such
-  /// values spends nothing and notes nothing. `nil` for anything else; what a `nil` cut short
-  /// had read has no effect, so the caller evaluates the whole expression again.
-  private func plainValue(
-    _ expression: Expression, in frame: inout TaskFrame
+  /// The value of `expression` when it is a literal, a local, a state variable (of `state`), or
+  /// arithmetic, a comparison or a logical operator over such expressions holding scalars (no
+  /// text, list or time read inside a window): exactly what ``evaluate(_:_:context:)`` gives,
+  /// which for such values spends nothing and notes nothing. `nil` for anything else; what a
+  /// `nil` cut short had read has no effect, so the caller evaluates the whole expression again.
+  /// Static, given the one field of the model it reads: a method would be handed a copy of the
+  /// whole model (about 200 bytes) at every call.
+  private static func plainValue(
+    _ expression: Expression, in frame: inout TaskFrame, state: [Value]
   ) throws(RunTimeError) -> Value? {
     switch expression {
     case .literal(let value): return value
@@ -355,25 +357,25 @@ extension InterpretedModel {
     case .state(let slot): return state[slot]
     case .arithmetic(let op, let left, let right, let numeric):
       guard numeric != .text, numeric != .list,
-        let lhs = try plainValue(left, in: &frame), lhs.isScalar,
-        let rhs = try plainValue(right, in: &frame), rhs.isScalar
+        let lhs = try plainValue(left, in: &frame, state: state), lhs.isScalar,
+        let rhs = try plainValue(right, in: &frame, state: state), rhs.isScalar
       else { return nil }
       return try Arithmetic.apply(op, lhs, rhs, numeric)
     case .comparison(let op, let left, let right):
-      guard let lhs = try plainValue(left, in: &frame), lhs.isScalar,
-        let rhs = try plainValue(right, in: &frame), rhs.isScalar
+      guard let lhs = try plainValue(left, in: &frame, state: state), lhs.isScalar,
+        let rhs = try plainValue(right, in: &frame, state: state), rhs.isScalar
       else { return nil }
       return .bool(op.holds(Value.order(lhs, rhs)))
     case .not(let operand):
-      return try plainValue(operand, in: &frame).map { .bool(!$0.isTrue) }
+      return try plainValue(operand, in: &frame, state: state).map { .bool(!$0.isTrue) }
     case .and(let left, let right):
-      guard let lhs = try plainValue(left, in: &frame) else { return nil }
+      guard let lhs = try plainValue(left, in: &frame, state: state) else { return nil }
       guard lhs.isTrue else { return .bool(false) }
-      return try plainValue(right, in: &frame).map { .bool($0.isTrue) }
+      return try plainValue(right, in: &frame, state: state).map { .bool($0.isTrue) }
     case .or(let left, let right):
-      guard let lhs = try plainValue(left, in: &frame) else { return nil }
+      guard let lhs = try plainValue(left, in: &frame, state: state) else { return nil }
       guard !lhs.isTrue else { return .bool(true) }
-      return try plainValue(right, in: &frame).map { .bool($0.isTrue) }
+      return try plainValue(right, in: &frame, state: state).map { .bool($0.isTrue) }
     default: return nil
     }
   }
@@ -554,10 +556,9 @@ extension InterpretedModel {
           + "\(DurationText.instant(now)) ends after the clock's last instant, "
           + "\(DurationText.instant(.end))")
     }
-    if context.latestNow + Int128(max(0, nanoseconds)) > Int128(Int64.max) {
-      context.noteInexactClockUse(
-        "has a \(step) that ends past the clock's last instant where a window lands late")
-    }
+    context.noteStepPastTheEnd(
+      nanoseconds,
+      "has a \(step) that ends past the clock's last instant where a window lands late")
   }
 
   /// `nanoseconds`, or, when a step that long from now would end past the clock's last instant,

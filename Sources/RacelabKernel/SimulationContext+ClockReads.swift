@@ -17,10 +17,28 @@ extension SimulationContext {
     return (Int32(variable), now.nanoseconds &- arrivals.base(of: variable))
   }
 
+  /// Notes, as ``noteInexactClockUse(_:)`` does, that a step of `nanoseconds` from now ends past
+  /// the clock's last instant where the windows land latest (`reason` says which step); the
+  /// run goes on at its witness instants. Nothing when the step ends in time wherever the
+  /// windows land.
+  ///
+  /// `mutating` although it only reads when the step ends in time: a model calls it at every
+  /// sleep, and a non-mutating method would be handed a copy of the whole context (about 400
+  /// bytes) at every call.
+  public mutating func noteStepPastTheEnd(
+    _ nanoseconds: Int64, _ reason: @autoclosure () -> String
+  ) {
+    // The common case, a fixed instant, read here rather than through ``latestNow``.
+    let latest = arrivals.nowClass == 0 ? Int128(now.nanoseconds) : latestNow
+    if latest + Int128(max(0, nanoseconds)) > Int128(Int64.max) {
+      noteInexactClockUse(reason())
+    }
+  }
+
   /// The latest the current instant can be where the windows land: `now` when it follows from
   /// no windowed arrival, otherwise the latest instant of its arrival that the zone allows,
   /// plus how far now lies after it.
-  public var latestNow: Int128 {
+  var latestNow: Int128 {
     let (arrival, offset) = nowFromArrival
     guard arrival != 0 else { return Int128(now.nanoseconds) }
     return arrivals.zone.range(Int(arrival), 0).upperBound + Int128(offset)
