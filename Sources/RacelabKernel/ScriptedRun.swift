@@ -11,6 +11,7 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
   public let timeline: [ScriptedHappening]
   private let model: Definition.Model
   private let events: [Definition.Model.Event]
+  private let eventNumbers: EventNumbers<Definition.Model.Event>
 
   /// Makes `definition`'s model from `setup` and the events of `timeline`.
   public init(_ definition: Definition, setup: ModelSetup, timeline: [ScriptedHappening]) {
@@ -18,6 +19,7 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
     self.timeline = timeline
     self.model = definition.makeModel(setup)
     self.events = timeline.map { definition.makeEvent($0.event, setup: setup) }
+    self.eventNumbers = EventNumbers(events)
   }
 
   /// Runs the scenario on `profile`, deciding every choice point with `strategy`, keeping at
@@ -90,6 +92,8 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
       tracing: tracing, traceSink: traceSink, arrivalInstants: arrivalInstants,
       traceLimit: traceLimit)
     simulation.stopTime = setup.stopTime
+    simulation.eventNumbers = eventNumbers
+    simulation.eventNumbers.firstIndex = Int32(simulation.context.events.count)
     for (happening, event) in zip(timeline, events) {
       switch happening.timing {
       case .at(let time):

@@ -22,6 +22,9 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
   private let concurrentLanes: [Bool]
   /// The part of `batch` not yet applied, while a batch is being applied.
   var batchRemaining = 0..<0
+  /// The scripted events numbered by value, for the snapshots of a run that observes its
+  /// states (``ScenarioStart`` gives them); with none, each snapshot keeps every event's value.
+  var eventNumbers = EventNumbers<Model.Event>([])
   /// Whether the strategy said, at its last choice, that it needs nothing more from the run
   /// (``SchedulingStrategy/isDone``): the run then ends at the next boundary of a job.
   private(set) var strategyIsDone = false

@@ -35,6 +35,7 @@ extension StateSnapshot {
     case .laneFree:
       preconditionFailure("a lane's end of a busy period is never a choice")
     }
+    next.numberUnnumberedEventsInOrder()
     return next
   }
 }

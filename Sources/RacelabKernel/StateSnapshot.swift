@@ -5,7 +5,9 @@ import ModelContract
 /// on, which is what lets exploration prune.
 ///
 /// Registration numbers and timer numbers are replaced by their rank, so states that differ only
-/// in how many numbers were handed out compare equal.
+/// in how many numbers were handed out compare equal. Events are held by number
+/// (``EventNumbers``): a scripted event, or one equal to it, by its number, which is never
+/// negative; any other by `-1 - i`, `i` its place in ``unnumberedEvents``.
 ///
 /// It is compared and hashed by methods of its own, not through `Equatable` and `Hashable`:
 /// called from the explorer specialised for a model in another module, conformances of these
@@ -23,9 +25,9 @@ struct StateSnapshot<Model: SimulationModel> {
   }
 
   enum Action {
-    /// A scripted or scheduled event; one that `maybe: true` lets be lost has a choice ahead
-    /// that a delivered twin has not, so the two are different states.
-    case event(Model.Event, mayBeLost: Bool)
+    /// A scripted or scheduled event, by number; one that `maybe: true` lets be lost has a
+    /// choice ahead that a delivered twin has not, so the two are different states.
+    case event(Int32, mayBeLost: Bool)
     case timer(task: Int32, timerRank: Int)
     case laneFree(Int32)
   }
@@ -37,7 +39,8 @@ struct StateSnapshot<Model: SimulationModel> {
   }
 
   enum Job {
-    case event(Model.Event)
+    /// An event, by number.
+    case event(Int32)
     case task(Int32)
   }
 
@@ -59,6 +62,10 @@ struct StateSnapshot<Model: SimulationModel> {
   var lanes: [Lane]
   var tasks: [Task]
   var violations: [String]
+  /// The events that equal no scripted event, each once, in the order the pending batch, the
+  /// agenda and then the lanes first name them (``numberUnnumberedEventsInOrder()``), so that
+  /// equal states hold them in one order.
+  var unnumberedEvents: [Model.Event] = []
 }
 
 extension StateSnapshot {
@@ -70,6 +77,7 @@ extension StateSnapshot {
       && Self.equal(agenda, other.agenda) { $0.isEqual(to: $1) }
       && Self.equal(lanes, other.lanes) { $0.isEqual(to: $1) }
       && Self.equal(tasks, other.tasks) { $0.isEqual(to: $1) } && model == other.model
+      && unnumberedEvents == other.unnumberedEvents
   }
 
   /// Feeds every part of the state to `hasher`; equal states feed the same.
@@ -84,6 +92,7 @@ extension StateSnapshot {
     Self.hash(lanes, into: &hasher) { $0.hash(into: &$1) }
     Self.hash(tasks, into: &hasher) { $0.hash(into: &$1) }
     hasher.combine(violations)
+    hasher.combine(unnumberedEvents)
   }
 
   static func equal<Element>(
@@ -258,13 +267,15 @@ extension Simulation {
       })
     var agenda: [StateSnapshot<Model>.Entry] = []
     var pendingBatch: [StateSnapshot<Model>.Entry] = []
+    var unnumbered: [Model.Event] = []
     for (rank, item) in entries.enumerated() {
       let (entry, instantClass) = (item.entry, item.instantClass)
       let action: StateSnapshot<Model>.Action
       switch entry.action {
       case .event(let index):
         action = .event(
-          context.events[Int(index)], mayBeLost: context.mayBeLost.contains(index))
+          eventNumber(index, unnumbered: &unnumbered),
+          mayBeLost: context.mayBeLost.contains(index))
       case .timer(let task, _):
         // A live timer by its rank among the live ones; one that no longer fires as -1.
         var rank = -1
@@ -284,7 +295,7 @@ extension Simulation {
       StateSnapshot<Model>.Lane(
         jobs: lane.queue.elements.map { job in
           switch job {
-          case .event(let index): .event(context.events[Int(index)])
+          case .event(let index): .event(eventNumber(index, unnumbered: &unnumbered))
           case .task(let task): .task(task)
           }
         },
@@ -299,10 +310,65 @@ extension Simulation {
         program: task.program, lane: task.lane, pc: task.pc, isCancelled: task.isCancelled,
         state: state)
     }
-    return StateSnapshot(
+    var snapshot = StateSnapshot(
       model: model, pendingBatch: pendingBatch, nowClass: arrivals.nowClass,
       now: context.now.nanoseconds &- arrivals.base(of: arrivals.nowClass),
       wallClock: context.wallClock, agenda: agenda, zone: arrivals.zone, lanes: lanes, tasks: tasks,
-      violations: context.violations)
+      violations: context.violations, unnumberedEvents: unnumbered)
+    snapshot.numberUnnumberedEventsInOrder()
+    return snapshot
+  }
+
+  /// The number a snapshot holds for the event registered under `index`: its scripted number
+  /// (``EventNumbers``), or else `-1 - i` with the event at `unnumbered[i]`, added there if
+  /// it is not yet.
+  private func eventNumber(_ index: Int32, unnumbered: inout [Model.Event]) -> Int32 {
+    if let number = eventNumbers.number(registeredAs: index) { return number }
+    let event = context.events[Int(index)]
+    if let number = eventNumbers.number(of: event) { return number }
+    guard let place = unnumbered.firstIndex(of: event) else {
+      unnumbered.append(event)
+      return -Int32(unnumbered.count)
+    }
+    return -1 - Int32(place)
+  }
+}
+
+extension StateSnapshot {
+  /// Numbers ``unnumberedEvents`` in the order the pending batch, the agenda and then the
+  /// lanes' queues first name them, keeping only those named: two states that name equal
+  /// events at equal places then hold equal numbers and equal lists, however each was made.
+  mutating func numberUnnumberedEventsInOrder() {
+    guard !unnumberedEvents.isEmpty else { return }
+    let old = unnumberedEvents
+    // The new number of the event at each old place; 0 until it is met.
+    var renumbered = [Int32](repeating: 0, count: old.count)
+    var inOrder: [Model.Event] = []
+    func renumber(_ number: Int32) -> Int32 {
+      guard number < 0 else { return number }
+      let place = Int(-1 &- number)
+      if renumbered[place] == 0 {
+        inOrder.append(old[place])
+        renumbered[place] = -Int32(inOrder.count)
+      }
+      return renumbered[place]
+    }
+    func renumber(_ entries: inout [Entry]) {
+      for index in entries.indices {
+        if case .event(let number, let mayBeLost) = entries[index].action, number < 0 {
+          entries[index].action = .event(renumber(number), mayBeLost: mayBeLost)
+        }
+      }
+    }
+    renumber(&pendingBatch)
+    renumber(&agenda)
+    for lane in lanes.indices {
+      for index in lanes[lane].jobs.indices {
+        if case .event(let number) = lanes[lane].jobs[index], number < 0 {
+          lanes[lane].jobs[index] = .event(renumber(number))
+        }
+      }
+    }
+    unnumberedEvents = inOrder
   }
 }
