@@ -17,7 +17,7 @@ public enum ExplorationMemory {
 
 extension StateSnapshot: StateFootprint {
   var footprint: Int {
-    model.footprint + pendingBatch.count + agenda.count + lanes.count
+    model.model.footprint + pendingBatch.count + agenda.count + lanes.count
       + lanes.reduce(0) { $0 + $1.jobs.count } + tasks.count + violations.count
   }
 }

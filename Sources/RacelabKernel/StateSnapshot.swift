@@ -52,7 +52,7 @@ struct StateSnapshot<Model: SimulationModel> {
     var state: TaskRecord.State
   }
 
-  var model: Model
+  var model: SnapshotModel<Model>
   var pendingBatch: [Entry]
   var nowClass: Int
   var now: Int64
@@ -76,13 +76,13 @@ extension StateSnapshot {
       && Self.equal(pendingBatch, other.pendingBatch) { $0.isEqual(to: $1) }
       && Self.equal(agenda, other.agenda) { $0.isEqual(to: $1) }
       && Self.equal(lanes, other.lanes) { $0.isEqual(to: $1) }
-      && Self.equal(tasks, other.tasks) { $0.isEqual(to: $1) } && model == other.model
+      && Self.equal(tasks, other.tasks) { $0.isEqual(to: $1) } && model.isEqual(to: other.model)
       && unnumberedEvents == other.unnumberedEvents
   }
 
   /// Feeds every part of the state to `hasher`; equal states feed the same.
   func hash(into hasher: inout Hasher) {
-    hasher.combine(model)
+    hasher.combine(model.hash)
     Self.hash(pendingBatch, into: &hasher) { $0.hash(into: &$1) }
     hasher.combine(nowClass)
     hasher.combine(now)
@@ -311,7 +311,7 @@ extension Simulation {
         state: state)
     }
     var snapshot = StateSnapshot(
-      model: model, pendingBatch: pendingBatch, nowClass: arrivals.nowClass,
+      model: SnapshotModel(model), pendingBatch: pendingBatch, nowClass: arrivals.nowClass,
       now: context.now.nanoseconds &- arrivals.base(of: arrivals.nowClass),
       wallClock: context.wallClock, agenda: agenda, zone: arrivals.zone, lanes: lanes, tasks: tasks,
       violations: context.violations, unnumberedEvents: unnumbered)

@@ -35,7 +35,7 @@ struct EventNumberTests {
       -1 - Int32(list.firstIndex(of: event) ?? 0)
     }
     return Snapshot(
-      model: TestModel(), pendingBatch: pending, nowClass: 0, now: 0,
+      model: SnapshotModel(TestModel()), pendingBatch: pending, nowClass: 0, now: 0,
       wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0),
       agenda: [
         .init(
