@@ -80,16 +80,21 @@ extension StateSnapshot {
       && unnumberedEvents == other.unnumberedEvents
   }
 
-  /// Feeds every part of the state to `hasher`; equal states feed the same.
+  /// Feeds every part of the state to `hasher`; equal states feed the same. The entries and
+  /// the lanes, most of a state, are folded into one word first (``WordMixer``).
   func hash(into hasher: inout Hasher) {
     hasher.combine(model.hash)
-    Self.hash(pendingBatch, into: &hasher) { $0.hash(into: &$1) }
+    var mixer = WordMixer()
+    mixer.mix(pendingBatch.count)
+    for index in pendingBatch.indices { pendingBatch[index].mix(into: &mixer) }
+    mixer.mix(agenda.count)
+    for index in agenda.indices { agenda[index].mix(into: &mixer) }
+    for index in lanes.indices { lanes[index].mix(into: &mixer) }
+    hasher.combine(mixer.value)
     hasher.combine(nowClass)
     hasher.combine(now)
     hasher.combine(wallClock)
-    Self.hash(agenda, into: &hasher) { $0.hash(into: &$1) }
     hasher.combine(zone)
-    Self.hash(lanes, into: &hasher) { $0.hash(into: &$1) }
     Self.hash(tasks, into: &hasher) { $0.hash(into: &$1) }
     hasher.combine(violations)
     hasher.combine(unnumberedEvents)
@@ -120,45 +125,39 @@ extension StateSnapshot.Entry {
       && tieLast == other.tieLast && action.isEqual(to: other.action)
   }
 
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(instantClass)
-    hasher.combine(due)
-    hasher.combine(rank)
-    hasher.combine(tieLast)
-    action.hash(into: &hasher)
+  /// Folds the entry into `mixer`, as five words that tell every field apart.
+  func mix(into mixer: inout WordMixer) {
+    mixer.mix(instantClass)
+    mixer.mix(UInt64(bitPattern: due))
+    mixer.mix(UInt64(truncatingIfNeeded: rank) << 1 | (tieLast ? 1 : 0))
+    switch action {
+    case .event(let number, let mayBeLost):
+      mixer.mix(mayBeLost ? 1 : 0)
+      mixer.mix(UInt64(UInt32(bitPattern: number)))
+    case .timer(let task, let timerRank):
+      mixer.mix(UInt64(2) | UInt64(UInt32(bitPattern: task)) << 8)
+      mixer.mix(timerRank)
+    case .laneFree(let lane):
+      mixer.mix(3)
+      mixer.mix(UInt64(UInt32(bitPattern: lane)))
+    }
   }
 }
 
 extension StateSnapshot.Action {
-  // One switch per side rather than one over a tuple of both: the tuple copies both actions,
-  // events and all, at every entry of every pair of states compared.
+  // One switch per side rather than one over a tuple of both: the tuple copied both actions at
+  // every entry of every pair of states compared.
   func isEqual(to other: Self) -> Bool {
     switch self {
-    case .event(let event, let mayBeLost):
-      guard case .event(let otherEvent, let otherMayBeLost) = other else { return false }
-      return mayBeLost == otherMayBeLost && event == otherEvent
+    case .event(let number, let mayBeLost):
+      guard case .event(let otherNumber, let otherMayBeLost) = other else { return false }
+      return mayBeLost == otherMayBeLost && number == otherNumber
     case .timer(let task, let timerRank):
       guard case .timer(let otherTask, let otherTimerRank) = other else { return false }
       return task == otherTask && timerRank == otherTimerRank
     case .laneFree(let lane):
       guard case .laneFree(let otherLane) = other else { return false }
       return lane == otherLane
-    }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    switch self {
-    case .event(let event, let mayBeLost):
-      hasher.combine(0)
-      hasher.combine(event)
-      hasher.combine(mayBeLost)
-    case .timer(let task, let timerRank):
-      hasher.combine(1)
-      hasher.combine(task)
-      hasher.combine(timerRank)
-    case .laneFree(let lane):
-      hasher.combine(2)
-      hasher.combine(lane)
     }
   }
 }
@@ -169,33 +168,29 @@ extension StateSnapshot.Lane {
       && StateSnapshot.equal(jobs, other.jobs) { $0.isEqual(to: $1) }
   }
 
-  func hash(into hasher: inout Hasher) {
-    StateSnapshot.hash(jobs, into: &hasher) { $0.hash(into: &$1) }
-    hasher.combine(busyUntil)
-    hasher.combine(isFrozen)
+  /// Folds the lane into `mixer`: its queue's length and flags, its busy instant and a word
+  /// per job.
+  func mix(into mixer: inout WordMixer) {
+    mixer.mix(UInt64(jobs.count) << 2 | (busyUntil == nil ? 0 : 2) | (isFrozen ? 1 : 0))
+    mixer.mix(UInt64(bitPattern: busyUntil?.nanoseconds ?? 0))
+    for job in jobs {
+      switch job {
+      case .event(let number): mixer.mix(UInt64(UInt32(bitPattern: number)) << 1)
+      case .task(let task): mixer.mix(UInt64(UInt32(bitPattern: task)) << 1 | 1)
+      }
+    }
   }
 }
 
 extension StateSnapshot.Job {
   func isEqual(to other: Self) -> Bool {
     switch self {
-    case .event(let event):
-      guard case .event(let otherEvent) = other else { return false }
-      return event == otherEvent
+    case .event(let number):
+      guard case .event(let otherNumber) = other else { return false }
+      return number == otherNumber
     case .task(let task):
       guard case .task(let otherTask) = other else { return false }
       return task == otherTask
-    }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    switch self {
-    case .event(let event):
-      hasher.combine(0)
-      hasher.combine(event)
-    case .task(let task):
-      hasher.combine(1)
-      hasher.combine(task)
     }
   }
 }
