@@ -26,11 +26,18 @@ struct Scope {
 }
 
 extension Scope {
-  /// The scope of a filter over `row`, nested in this one: the row this scope looks at, if any,
-  /// becomes the innermost of the outer rows.
-  func looking(at row: [Value]) -> Scope {
+  /// The scope of a filter nested in this one, before it is given a row: the row this scope
+  /// looks at, if any, becomes the innermost of the outer rows. A loop over rows makes it once
+  /// and sets ``row`` for each.
+  func nested() -> Scope {
     var inner = self
     if let current = self.row { inner.outerRows.append(current) }
+    return inner
+  }
+
+  /// The scope of a filter over `row`, nested in this one.
+  func looking(at row: [Value]) -> Scope {
+    var inner = nested()
     inner.row = row
     return inner
   }
@@ -180,8 +187,9 @@ extension InterpretedModel {
       guard let filter else { return .int(Int64(records[record].count)) }
       var count: Int64 = 0
       try spend(records[record].count)
+      var inner = scope.nested()
       for row in records[record] {
-        let inner = scope.looking(at: row)
+        inner.row = row
         if try evaluate(filter, inner, context: &context).isTrue { count += 1 }
       }
       return .int(count)
@@ -193,8 +201,9 @@ extension InterpretedModel {
     case .distinct(let record, let key):
       var seen = Set<Value>()
       try spend(records[record].count)
+      var inner = scope.nested()
       for row in records[record] {
-        let inner = scope.looking(at: row)
+        inner.row = row
         let value = try evaluate(key, inner, context: &context)
         seen.insert(value.atWitness)
         if value.holdsClockTerm {

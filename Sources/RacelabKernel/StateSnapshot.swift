@@ -240,12 +240,24 @@ extension Simulation {
   func snapshot() -> StateSnapshot<Model> {
     let pending = batch[batchRemaining]
     let arrivals = context.arrivals
-    var classed = context.agenda.elements.map { ClassedEntry(entry: $0, instantClass: 0) }
+    // Every array sized once: growing them as they fill cost more than filling them.
+    var classed: [ClassedEntry] = []
+    classed.reserveCapacity(
+      arrivals.agendas.reduce(context.agenda.elements.count &+ pending.count) {
+        $0 &+ $1.elements.count
+      })
+    for entry in context.agenda.elements {
+      classed.append(ClassedEntry(entry: entry, instantClass: 0))
+    }
     for (index, heap) in arrivals.agendas.enumerated() {
-      classed += heap.elements.map { ClassedEntry(entry: $0, instantClass: index + 1) }
+      for entry in heap.elements {
+        classed.append(ClassedEntry(entry: entry, instantClass: index + 1))
+      }
     }
     // A pending batch entry's class no longer matters: it is applied at this instant.
-    classed += pending.map { ClassedEntry(entry: $0, instantClass: -1, isPending: true) }
+    for entry in pending {
+      classed.append(ClassedEntry(entry: entry, instantClass: -1, isPending: true))
+    }
     // Ranked by registration alone: that order decides ties wherever the instants fall. An
     // entry of the pending batch stays even when it no longer does anything (the timer of a
     // task killed earlier in the batch): it is still an alternative of the batch's order, so
@@ -261,7 +273,9 @@ extension Simulation {
         return timer
       })
     var agenda: [StateSnapshot<Model>.Entry] = []
+    agenda.reserveCapacity(entries.count &- pending.count)
     var pendingBatch: [StateSnapshot<Model>.Entry] = []
+    pendingBatch.reserveCapacity(pending.count)
     var unnumbered: [Model.Event] = []
     for (rank, item) in entries.enumerated() {
       let (entry, instantClass) = (item.entry, item.instantClass)
