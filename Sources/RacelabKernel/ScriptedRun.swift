@@ -94,14 +94,16 @@ public struct ScenarioStart<Definition: ModelDefinition>: Sendable {
     simulation.stopTime = setup.stopTime
     simulation.eventNumbers = eventNumbers
     simulation.eventNumbers.firstIndex = Int32(simulation.context.events.count)
-    for (happening, event) in zip(timeline, events) {
-      switch happening.timing {
+    simulation.context.events.reserveCapacity(simulation.context.events.count &+ events.count)
+    simulation.context.agenda.reserveCapacity(simulation.context.agenda.count &+ events.count)
+    // By index, reading each happening in place: a copy of each cost as much as scheduling it.
+    for index in timeline.indices {
+      let (tie, maybe, lost) = (timeline[index].tie, timeline[index].maybe, timeline[index].lost)
+      switch timeline[index].timing {
       case .at(let time):
-        simulation.schedule(
-          event, at: time, tie: happening.tie, maybe: happening.maybe, lost: happening.lost)
+        simulation.schedule(events[index], at: time, tie: tie, maybe: maybe, lost: lost)
       case .within(let window):
-        simulation.schedule(
-          event, within: window, tie: happening.tie, maybe: happening.maybe, lost: happening.lost)
+        simulation.schedule(events[index], within: window, tie: tie, maybe: maybe, lost: lost)
       }
     }
     return simulation
