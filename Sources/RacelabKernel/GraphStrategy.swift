@@ -34,6 +34,8 @@ public struct GraphStrategy: SchedulingStrategy {
     self.graph = graph
     self.reduction = reduction
     self.insistAt = insistAt
+    // The forced points and a few past them: growing the array step by step cost more.
+    steps.reserveCapacity(forced.count &+ 8)
   }
 
   /// Observes states past the forced choices until the run is done or the graph is full.

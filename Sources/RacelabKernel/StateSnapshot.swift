@@ -262,8 +262,8 @@ extension Simulation {
     // entry of the pending batch stays even when it no longer does anything (the timer of a
     // task killed earlier in the batch): it is still an alternative of the batch's order, so
     // a state with it has more schedules ahead than one without.
-    let entries = ClassedEntry.inRegistrationOrder(
-      classed.filter { $0.isPending || isLive($0.entry) })
+    classed.removeAll { !$0.isPending && !isLive($0.entry) }
+    let entries = ClassedEntry.inRegistrationOrder(classed)
     // Live timer entries only (stale ones were filtered out): each task sleeps on its timer.
     let timers = ClassedEntry.ascending(
       entries.compactMap { item -> Int64? in
