@@ -14,6 +14,12 @@ package struct ArrivalZone: Hashable, Sendable {
   /// `bounds[i * size + j]`: the least upper bound of `x_i − x_j` known so far.
   private var bounds: [Int128]
 
+  /// Folds the zone into `mixer`: its size, then every bound.
+  func mix(into mixer: inout WordMixer) {
+    mixer.mix(size)
+    for bound in bounds { mixer.mix(bound) }
+  }
+
   /// A bound no difference of two instants reaches (instants are 64-bit).
   static let unbounded: Int128 = Int128(Int64.max) * 4
 

@@ -80,21 +80,22 @@ extension StateSnapshot {
       && unnumberedEvents == other.unnumberedEvents
   }
 
-  /// Feeds every part of the state to `hasher`; equal states feed the same. The entries and
-  /// the lanes, most of a state, are folded into one word first (``WordMixer``).
+  /// Feeds every part of the state to `hasher`; equal states feed the same. The instant, the
+  /// zone, the entries and the lanes, most of a state, are folded into one word first
+  /// (``WordMixer``).
   func hash(into hasher: inout Hasher) {
     hasher.combine(model.hash)
+    hasher.combine(wallClock)
     var mixer = WordMixer()
+    mixer.mix(nowClass)
+    mixer.mix(UInt64(bitPattern: now))
+    zone.mix(into: &mixer)
     mixer.mix(pendingBatch.count)
     for index in pendingBatch.indices { pendingBatch[index].mix(into: &mixer) }
     mixer.mix(agenda.count)
     for index in agenda.indices { agenda[index].mix(into: &mixer) }
     for index in lanes.indices { lanes[index].mix(into: &mixer) }
     hasher.combine(mixer.value)
-    hasher.combine(nowClass)
-    hasher.combine(now)
-    hasher.combine(wallClock)
-    hasher.combine(zone)
     Self.hash(tasks, into: &hasher) { $0.hash(into: &$1) }
     hasher.combine(violations)
     hasher.combine(unnumberedEvents)
