@@ -14,11 +14,14 @@ package struct ArrivalZone: Hashable, Sendable {
   /// `bounds[i * size + j]`: the least upper bound of `x_i − x_j` known so far.
   private var bounds: [Int128]
 
-  /// Folds the zone into `mixer`: its size, then every bound.
-  func mix(into mixer: inout WordMixer) {
-    mixer.mix(size)
-    for bound in bounds { mixer.mix(bound) }
+  /// Writes the zone for a snapshot's bytes: its size, then every bound.
+  func write(into writer: inout SnapshotWriter) {
+    writer.append(size)
+    for bound in bounds { writer.append(bound) }
   }
+
+  /// The number of bounds the zone holds.
+  var boundCount: Int { bounds.count }
 
   /// A bound no difference of two instants reaches (instants are 64-bit).
   static let unbounded: Int128 = Int128(Int64.max) * 4

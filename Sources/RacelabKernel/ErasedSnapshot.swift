@@ -1,73 +1,112 @@
-/// A ``StateSnapshot`` with its model type erased: what a strategy gets as a run's state (in an
-/// ``ObservedState``), and what the state graph and pruning hash and compare.
+import ModelContract
+
+/// A ``StateSnapshot`` with its model type erased, as the state graph and pruning keep it: what
+/// a strategy gets as a run's state (in an ``ObservedState``), and what they hash and compare.
 ///
-/// Its hash, its comparison, its footprint and its ready lanes are closures made where the
-/// model type is known, so they run as code specialised for the model wherever the simulation
-/// itself is. A snapshot of the generic type held in an `AnyHashable` directly was compared by
-/// generic code, which looked up type metadata for every entry, lane and task it compared; and
-/// an `AnyHashable` of this class cost a dynamic cast to make and another to compare.
+/// It keeps the snapshot's kernel part as bytes (``StateSnapshot/kernelBytes()``), not as the
+/// snapshot's arrays: one array of a few bytes per field where the arrays held a word or more
+/// per field and an allocation per list, for every state the graph holds. Its comparison, its
+/// footprint and its ready lanes are methods that ``TypedSnapshot`` overrides where the model
+/// type is known, so they run as code specialised for the model wherever the simulation itself
+/// is. (A snapshot of the generic type held in an `AnyHashable` directly was compared by generic
+/// code that looked up type metadata for every entry, lane and task it compared; an
+/// `AnyHashable` of this class cost a dynamic cast to make and another to compare.)
 class ErasedSnapshot: Hashable, StateFootprint {
   /// The snapshot's hash, computed once.
   let hash: Int
-  /// Whether two snapshots of this one's type are equal.
-  let equal: (ErasedSnapshot, ErasedSnapshot) -> Bool
-  /// The footprint of a snapshot of this one's type.
-  let measure: (ErasedSnapshot) -> Int
-  /// The ready lanes of a snapshot of this one's type.
-  let ready: (ErasedSnapshot, LaneID) -> (lowest: LaneID, rank: Int, count: Int)
 
-  init(
-    hash: Int, equal: @escaping (ErasedSnapshot, ErasedSnapshot) -> Bool,
-    measure: @escaping (ErasedSnapshot) -> Int,
-    ready: @escaping (ErasedSnapshot, LaneID) -> (lowest: LaneID, rank: Int, count: Int)
-  ) {
+  init(hash: Int) {
     self.hash = hash
-    self.equal = equal
-    self.measure = measure
-    self.ready = ready
   }
 
-  /// `snapshot`, erased.
   static func of<Model>(_ snapshot: StateSnapshot<Model>) -> ErasedSnapshot {
     TypedSnapshot(snapshot)
   }
 
-  /// Equal when both hold snapshots of one model type that are equal.
   static func == (left: ErasedSnapshot, right: ErasedSnapshot) -> Bool {
     left === right
-      || (left.hash == right.hash && type(of: left) == type(of: right) && left.equal(left, right))
+      || (left.hash == right.hash && type(of: left) == type(of: right) && left.isEqual(to: right))
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }
 
-  var footprint: Int { measure(self) }
+  /// Whether `other`, a snapshot of the same type, holds the same state.
+  func isEqual(to other: ErasedSnapshot) -> Bool {
+    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
+  }
 
-  /// The snapshot's ready lanes, as ``StateSnapshot`` tells them at a lane-order point.
+  var footprint: Int {
+    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
+  }
+
+  /// The snapshot's ready lanes, offered from `first` (``StateSnapshot/readyLanes(from:)``).
   func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
-    ready(self, first)
+    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
   }
 }
 
-/// An ``ErasedSnapshot`` of a run of `Model`.
+/// A snapshot of a run of `Model`: its kernel part as bytes and the parts the bytes leave out.
 final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
-  let snapshot: StateSnapshot<Model>
+  let kernel: [UInt8]
+  let model: SnapshotModel<Model>
+  let wallClock: WallClock
+  let violations: [String]
+  let unnumberedEvents: [Model.Event]
+  let values: Int
 
   init(_ snapshot: StateSnapshot<Model>) {
-    self.snapshot = snapshot
-    // `==` calls `equal` only on two snapshots of one type, which is this one.
-    super.init(
-      hash: {
-        var hasher = Hasher()
-        snapshot.hash(into: &hasher)
-        return hasher.finalize()
-      }(),
-      equal: {
-        unsafeDowncast($0, to: TypedSnapshot<Model>.self).snapshot.isEqual(
-          to: unsafeDowncast($1, to: TypedSnapshot<Model>.self).snapshot)
-      },
-      measure: { unsafeDowncast($0, to: TypedSnapshot<Model>.self).snapshot.footprint },
-      ready: { unsafeDowncast($0, to: TypedSnapshot<Model>.self).snapshot.readyLanes(from: $1) })
+    kernel = snapshot.kernelBytes()
+    model = snapshot.model
+    wallClock = snapshot.wallClock
+    violations = snapshot.violations
+    unnumberedEvents = snapshot.unnumberedEvents
+    values = snapshot.footprint
+    var hasher = Hasher()
+    hasher.combine(model.hash)
+    hasher.combine(Self.fold(kernel))
+    hasher.combine(wallClock)
+    hasher.combine(violations)
+    hasher.combine(unnumberedEvents)
+    super.init(hash: hasher.finalize())
+  }
+
+  /// The bytes folded into one word, eight at a time (``WordMixer``): one call into the hasher
+  /// for the whole kernel part. The count goes in too, so bytes that differ only by trailing
+  /// zeros fold apart.
+  private static func fold(_ bytes: [UInt8]) -> UInt64 {
+    var mixer = WordMixer()
+    mixer.mix(bytes.count)
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset &+ 8 <= raw.count {
+        mixer.mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset &+= 8
+      }
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < raw.count {
+        tail |= UInt64(raw[offset]) << shift
+        shift &+= 8
+        offset &+= 1
+      }
+      mixer.mix(tail)
+    }
+    return mixer.value
+  }
+
+  override func isEqual(to other: ErasedSnapshot) -> Bool {
+    // `==` compares only snapshots of one type, which is this one.
+    let other = unsafeDowncast(other, to: TypedSnapshot<Model>.self)
+    return kernel == other.kernel && model.isEqual(to: other.model)
+      && wallClock == other.wallClock && violations == other.violations
+      && unnumberedEvents == other.unnumberedEvents
+  }
+
+  override var footprint: Int { values }
+
+  override func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
+    StateSnapshot<Model>.readyLanes(inKernelBytes: kernel, from: first)
   }
 }

@@ -11,10 +11,16 @@ protocol LaneAvailability {
 }
 
 extension LaneAvailability {
+  // Both inlined: a snapshot's bytes read `isReady` for every lane, and called, it ran
+  // unspecialised, reaching the lane's queue through the witness table and looking up the job
+  // type's metadata at each call.
+
   /// Not held by a busy job and not frozen.
+  @inline(__always)
   var canRun: Bool { busyUntil == nil && !isFrozen }
 
   /// Able to run a job now: it can run and has a job queued.
+  @inline(__always)
   var isReady: Bool { canRun && hasQueuedJob }
 }
 

@@ -9,10 +9,12 @@ import ModelContract
 /// (``EventNumbers``): a scripted event, or one equal to it, by its number, which is never
 /// negative; any other by `-1 - i`, `i` its place in ``unnumberedEvents``.
 ///
-/// It is compared and hashed by methods of its own, not through `Equatable` and `Hashable`:
-/// called from the explorer specialised for a model in another module, conformances of these
-/// nested generic types were reached through their witness tables, as generic code that looked
-/// up type metadata for every entry, lane and task (``ErasedSnapshot``).
+/// The state graph and pruning keep it as an ``ErasedSnapshot``, its kernel part written as
+/// bytes (``kernelBytes()``), and compare and hash those. ``isEqual(to:)`` compares it field by
+/// field: the definition the bytes are held against in tests. It is compared by a method of its
+/// own, not through `Equatable`: called from the explorer specialised for a model in another
+/// module, conformances of these nested generic types were reached through their witness
+/// tables, as generic code that looked up type metadata for every entry, lane and task.
 struct StateSnapshot<Model: SimulationModel> {
   struct Entry {
     /// The entry's class (see ``WindowedArrivals``) and its due instant relative to the
@@ -69,7 +71,8 @@ struct StateSnapshot<Model: SimulationModel> {
 }
 
 extension StateSnapshot {
-  /// Whether the two states are equal, every part of them.
+  /// Whether the two states are equal, every part of them, field by field (what
+  /// ``ErasedSnapshot``'s comparison of bytes must agree with).
   func isEqual(to other: Self) -> Bool {
     nowClass == other.nowClass && now == other.now && wallClock == other.wallClock
       && zone == other.zone && violations == other.violations
@@ -78,27 +81,6 @@ extension StateSnapshot {
       && Self.equal(lanes, other.lanes) { $0.isEqual(to: $1) }
       && Self.equal(tasks, other.tasks) { $0.isEqual(to: $1) } && model.isEqual(to: other.model)
       && unnumberedEvents == other.unnumberedEvents
-  }
-
-  /// Feeds every part of the state to `hasher`; equal states feed the same. The instant, the
-  /// zone, the entries and the lanes, most of a state, are folded into one word first
-  /// (``WordMixer``).
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(model.hash)
-    hasher.combine(wallClock)
-    var mixer = WordMixer()
-    mixer.mix(nowClass)
-    mixer.mix(UInt64(bitPattern: now))
-    zone.mix(into: &mixer)
-    mixer.mix(pendingBatch.count)
-    for index in pendingBatch.indices { pendingBatch[index].mix(into: &mixer) }
-    mixer.mix(agenda.count)
-    for index in agenda.indices { agenda[index].mix(into: &mixer) }
-    for index in lanes.indices { lanes[index].mix(into: &mixer) }
-    hasher.combine(mixer.value)
-    Self.hash(tasks, into: &hasher) { $0.hash(into: &$1) }
-    hasher.combine(violations)
-    hasher.combine(unnumberedEvents)
   }
 
   static func equal<Element>(
@@ -110,38 +92,12 @@ extension StateSnapshot {
     for index in left.indices where !isEqual(left[index], right[index]) { return false }
     return true
   }
-
-  static func hash<Element>(
-    _ elements: [Element], into hasher: inout Hasher,
-    by hashElement: (Element, inout Hasher) -> Void
-  ) {
-    hasher.combine(elements.count)
-    for index in elements.indices { hashElement(elements[index], &hasher) }
-  }
 }
 
 extension StateSnapshot.Entry {
   func isEqual(to other: Self) -> Bool {
     instantClass == other.instantClass && due == other.due && rank == other.rank
       && tieLast == other.tieLast && action.isEqual(to: other.action)
-  }
-
-  /// Folds the entry into `mixer`, as five words that tell every field apart.
-  func mix(into mixer: inout WordMixer) {
-    mixer.mix(instantClass)
-    mixer.mix(UInt64(bitPattern: due))
-    mixer.mix(UInt64(truncatingIfNeeded: rank) << 1 | (tieLast ? 1 : 0))
-    switch action {
-    case .event(let number, let mayBeLost):
-      mixer.mix(mayBeLost ? 1 : 0)
-      mixer.mix(UInt64(UInt32(bitPattern: number)))
-    case .timer(let task, let timerRank):
-      mixer.mix(UInt64(2) | UInt64(UInt32(bitPattern: task)) << 8)
-      mixer.mix(timerRank)
-    case .laneFree(let lane):
-      mixer.mix(3)
-      mixer.mix(UInt64(UInt32(bitPattern: lane)))
-    }
   }
 }
 
@@ -168,19 +124,6 @@ extension StateSnapshot.Lane {
     busyUntil == other.busyUntil && isFrozen == other.isFrozen
       && StateSnapshot.equal(jobs, other.jobs) { $0.isEqual(to: $1) }
   }
-
-  /// Folds the lane into `mixer`: its queue's length and flags, its busy instant and a word
-  /// per job.
-  func mix(into mixer: inout WordMixer) {
-    mixer.mix(UInt64(jobs.count) << 2 | (busyUntil == nil ? 0 : 2) | (isFrozen ? 1 : 0))
-    mixer.mix(UInt64(bitPattern: busyUntil?.nanoseconds ?? 0))
-    for job in jobs {
-      switch job {
-      case .event(let number): mixer.mix(UInt64(UInt32(bitPattern: number)) << 1)
-      case .task(let task): mixer.mix(UInt64(UInt32(bitPattern: task)) << 1 | 1)
-      }
-    }
-  }
 }
 
 extension StateSnapshot.Job {
@@ -200,14 +143,6 @@ extension StateSnapshot.Task {
   func isEqual(to other: Self) -> Bool {
     program == other.program && lane == other.lane && pc == other.pc
       && isCancelled == other.isCancelled && state == other.state
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(program)
-    hasher.combine(lane)
-    hasher.combine(pc)
-    hasher.combine(isCancelled)
-    hasher.combine(state)
   }
 }
 

@@ -50,10 +50,9 @@ struct EventNumberTests {
       tasks: [], violations: [], unnumberedEvents: list)
   }
 
+  /// The hash the state graph keys the snapshot by.
   static func hash(_ snapshot: Snapshot) -> Int {
-    var hasher = Hasher()
-    snapshot.hash(into: &hasher)
-    return hasher.finalize()
+    ErasedSnapshot.of(snapshot).hash
   }
 
   @Test("Unnumbered events listed in either order make equal states once numbered in order")

@@ -1,0 +1,198 @@
+/// Writes a ``StateSnapshot``'s kernel part (everything but the model, the wall clock, the
+/// violations and the unnumbered events) as bytes: each field in a fixed order, each integer as
+/// a variable-length number (seven bits a byte, the high bit set on every byte but the last;
+/// a signed one zigzagged first, so that small negative numbers stay short), every list after
+/// its length.
+///
+/// The bytes are a function of the fields and the fields a function of the bytes (the fields
+/// can be read back in order, each list's length telling where it ends), so two snapshots' kernel
+/// parts are equal exactly when their bytes are. The state graph keeps these bytes, not the
+/// snapshot's arrays: on `launch-burst` an entry of the agenda took 48 bytes and takes 4 to 9.
+struct SnapshotWriter {
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private(set) var count = 0
+
+  /// A writer into `buffer`, which must hold the longest encoding (``byteBound(of:)``).
+  init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+    self.buffer = buffer
+  }
+
+  /// The most bytes a number of each width takes.
+  static let wordBytes = 10
+  static let doubleWordBytes = 19
+
+  @inline(__always)
+  mutating func append(_ value: UInt64) {
+    var rest = value
+    while rest >= 0x80 {
+      buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
+      count &+= 1
+      rest >>= 7
+    }
+    buffer[count] = UInt8(truncatingIfNeeded: rest)
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func append(_ value: Int) {
+    append(UInt64(bitPattern: Int64(value)) << 1 ^ UInt64(bitPattern: Int64(value) >> 63))
+  }
+
+  @inline(__always)
+  mutating func append(_ value: Int64) {
+    append(UInt64(bitPattern: value) << 1 ^ UInt64(bitPattern: value >> 63))
+  }
+
+  mutating func append(_ value: Int128) {
+    var rest = UInt128(bitPattern: value) << 1 ^ UInt128(bitPattern: value >> 127)
+    while rest >= 0x80 {
+      buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
+      count &+= 1
+      rest >>= 7
+    }
+    buffer[count] = UInt8(truncatingIfNeeded: rest)
+    count &+= 1
+  }
+}
+
+/// Reads the numbers a ``SnapshotWriter`` wrote, in order.
+struct SnapshotReader {
+  private let bytes: [UInt8]
+  private var index = 0
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// The next unsigned number.
+  mutating func next() -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      let byte = bytes[index]
+      index += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+  }
+
+  /// Steps over the next number.
+  mutating func skip() {
+    while bytes[index] >= 0x80 { index += 1 }
+    index += 1
+  }
+}
+
+extension StateSnapshot {
+  /// The kernel part as bytes (``SnapshotWriter``), the lanes first so that the ready lanes can
+  /// be read back without reading the rest (``readyLanes(inKernelBytes:from:)``).
+  func kernelBytes() -> [UInt8] {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteBound) { buffer in
+      var writer = SnapshotWriter(into: buffer)
+      writer.append(UInt64(lanes.count))
+      for index in lanes.indices { lanes[index].write(into: &writer) }
+      writer.append(nowClass)
+      writer.append(now)
+      zone.write(into: &writer)
+      writer.append(UInt64(pendingBatch.count))
+      for index in pendingBatch.indices { pendingBatch[index].write(into: &writer) }
+      writer.append(UInt64(agenda.count))
+      for index in agenda.indices { agenda[index].write(into: &writer) }
+      writer.append(UInt64(tasks.count))
+      for index in tasks.indices { tasks[index].write(into: &writer) }
+      // Exactly as long as it needs to be: the graph keeps it for every state.
+      return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+    }
+  }
+
+  /// At least the number of bytes ``kernelBytes()`` writes: the most numbers each part writes,
+  /// at the most bytes a number takes.
+  private var byteBound: Int {
+    let jobs = lanes.reduce(0) { $0 &+ $1.jobs.count }
+    let words =
+      8 &+ lanes.count &* 2 &+ jobs &+ (pendingBatch.count &+ agenda.count) &* 6 &+ tasks.count
+      &* 6
+    return words &* SnapshotWriter.wordBytes &+ zone.boundCount &* SnapshotWriter.doubleWordBytes
+  }
+}
+
+extension StateSnapshot.Lane {
+  /// Its queue's length and flags in one number (whether it is ready too, which follows from
+  /// the others, so that the ready lanes can be read back by the one rule of
+  /// ``LaneAvailability``), its busy instant if it has one, a number per job.
+  func write(into writer: inout SnapshotWriter) {
+    writer.append(
+      UInt64(jobs.count) << 3 | (isReady ? 4 : 0) | (busyUntil == nil ? 0 : 2) | (isFrozen ? 1 : 0))
+    if let busyUntil { writer.append(busyUntil.nanoseconds) }
+    for job in jobs {
+      switch job {
+      case .event(let number): writer.append(Int(number) << 1)
+      case .task(let task): writer.append(Int(task) << 1 | 1)
+      }
+    }
+  }
+}
+
+extension StateSnapshot.Entry {
+  /// Its class, its instant and its rank, then its action's kind and its tie flag in one
+  /// number, and the action's operands.
+  func write(into writer: inout SnapshotWriter) {
+    writer.append(instantClass)
+    writer.append(due)
+    writer.append(rank)
+    let tie: UInt64 = tieLast ? 1 : 0
+    switch action {
+    case .event(let number, let mayBeLost):
+      writer.append((mayBeLost ? 2 : 0) | tie)
+      writer.append(Int(number))
+    case .timer(let task, let timerRank):
+      writer.append(4 | tie)
+      writer.append(Int(task))
+      writer.append(timerRank)
+    case .laneFree(let lane):
+      writer.append(6 | tie)
+      writer.append(Int(lane))
+    }
+  }
+}
+
+extension StateSnapshot.Task {
+  /// Its program, lane, place and cancellation, then its state's kind and operands.
+  func write(into writer: inout SnapshotWriter) {
+    writer.append(Int(program))
+    writer.append(Int(lane))
+    writer.append(Int(pc))
+    switch state {
+    case .startQueued:
+      writer.append(UInt64(isCancelled ? 1 : 0))
+    case .running:
+      writer.append(UInt64(isCancelled ? 3 : 2))
+    case .sleeping(let timer):
+      writer.append(UInt64(isCancelled ? 5 : 4))
+      writer.append(timer)
+    case .resumeQueued(let suspension, let throwing):
+      writer.append(UInt64(isCancelled ? 7 : 6))
+      let kind: UInt64 =
+        switch suspension {
+        case .sleep: 0
+        case .yield: 1
+        case .hop: 2
+        case .await: 3
+        }
+      writer.append(kind << 1 | (throwing ? 1 : 0))
+    case .awaiting(let other):
+      writer.append(UInt64(isCancelled ? 9 : 8))
+      writer.append(Int(other))
+    case .ended(let end):
+      writer.append(UInt64(isCancelled ? 11 : 10))
+      let kind: UInt64 =
+        switch end {
+        case .returned: 0
+        case .threw: 1
+        case .killed: 2
+        }
+      writer.append(kind)
+    }
+  }
+}
