@@ -41,8 +41,16 @@ class ErasedSnapshot: Hashable, StateFootprint {
     preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
   }
 
-  /// The snapshot's ready lanes, offered from `first` (``StateSnapshot/readyLanes(from:)``).
+  /// The snapshot's ready lanes, offered from `first`
+  /// (``StateSnapshot/readyLanes(inKernelBytes:from:)``).
   func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
+    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
+  }
+
+  /// Holds `table`'s model equal to its own from now on (``ModelTable``). Called by the state
+  /// graph before the snapshot is stored and seen by other threads: the model it holds changes
+  /// for an equal one, so its hash and every comparison stay as they were.
+  func shareModel(in table: ModelTable) {
     preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
   }
 }
@@ -50,7 +58,7 @@ class ErasedSnapshot: Hashable, StateFootprint {
 /// A snapshot of a run of `Model`: its kernel part as bytes and the parts the bytes leave out.
 final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
   let kernel: [UInt8]
-  let model: SnapshotModel<Model>
+  private(set) var model: SnapshotModel<Model>
   let wallClock: WallClock
   let violations: [String]
   let unnumberedEvents: [Model.Event]
@@ -105,6 +113,10 @@ final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
   }
 
   override var footprint: Int { values }
+
+  override func shareModel(in table: ModelTable) {
+    model = unsafeDowncast(table.shared(model), to: SnapshotModel<Model>.self)
+  }
 
   override func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
     StateSnapshot<Model>.readyLanes(inKernelBytes: kernel, from: first)

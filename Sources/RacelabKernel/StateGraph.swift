@@ -54,9 +54,11 @@ struct Reach: Sendable {
 /// by every subtree and every thread. A reach is exact whoever computed it, so sharing changes
 /// how many runs an exploration takes, never its results.
 public final class StateGraph: Sendable {
-  /// A state at a choice point, as a key of the graph. It is never changed once made and only
+  /// A state at a choice point, as a key of the graph. Once stored it is never changed and only
   /// hashed and compared, which reads it: sharing it between threads is safe although a model's
-  /// state type does not promise `Sendable`. Its hash is computed once, outside every lock.
+  /// state type does not promise `Sendable`. (Before it is stored, the thread that claims it
+  /// swaps its model for the table's equal one, ``claim(_:)``.) Its hash is computed once,
+  /// outside every lock.
   struct Key: Hashable, @unchecked Sendable {
     let value: StateAtChoice
     let hash: Int
@@ -146,6 +148,8 @@ public final class StateGraph: Sendable {
     case finished(FinishedReach)
   }
 
+  /// The models of the states stored, each once.
+  private let models = ModelTable()
   /// The states met, spread by hash over locks of their own, so that threads looking up states
   /// seldom wait for each other.
   private let shards: [Locked<[Key: Node]>]
@@ -209,7 +213,8 @@ public final class StateGraph: Sendable {
   /// has met it already (it is being expanded, or finished). A claim only steers which walk
   /// expands a state first; it never changes a reach.
   ///
-  /// A state's values (``StateFootprint``) are counted when it is claimed, since a state being
+  /// The state's model becomes the one equal states already share (``ModelTable``). A state's
+  /// values (``StateFootprint``) are counted when it is claimed, since a state being
   /// expanded is held as long as a finished one. When they would pass ``valueCapacity`` the
   /// graph is full: the state is not stored, and the caller goes on as if it had claimed it
   /// until its walk stops.
@@ -222,6 +227,8 @@ public final class StateGraph: Sendable {
         filled.store(true, ordering: .releasing)
         return true
       }
+      // Still seen by this thread alone: its model can become the one its equals share.
+      point.key.value.state.snapshot.shareModel(in: models)
       nodes[point.key] = .expanding
       return true
     }
