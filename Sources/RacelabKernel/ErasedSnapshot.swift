@@ -1,5 +1,3 @@
-import ModelContract
-
 /// A ``StateSnapshot`` with its model type erased, as the state graph and pruning keep it: what
 /// a strategy gets as a run's state (in an ``ObservedState``), and what they hash and compare.
 ///
@@ -59,7 +57,6 @@ class ErasedSnapshot: Hashable, StateFootprint {
 final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
   let kernel: [UInt8]
   private(set) var model: SnapshotModel<Model>
-  let wallClock: WallClock
   let violations: [String]
   let unnumberedEvents: [Model.Event]
   let values: Int
@@ -67,14 +64,12 @@ final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
   init(_ snapshot: StateSnapshot<Model>) {
     kernel = snapshot.kernelBytes()
     model = snapshot.model
-    wallClock = snapshot.wallClock
     violations = snapshot.violations
     unnumberedEvents = snapshot.unnumberedEvents
     values = snapshot.footprint
     var hasher = Hasher()
     hasher.combine(model.hash)
     hasher.combine(Self.fold(kernel))
-    hasher.combine(wallClock)
     hasher.combine(violations)
     hasher.combine(unnumberedEvents)
     super.init(hash: hasher.finalize())
@@ -108,7 +103,7 @@ final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
     // `==` compares only snapshots of one type, which is this one.
     let other = unsafeDowncast(other, to: TypedSnapshot<Model>.self)
     return kernel == other.kernel && model.isEqual(to: other.model)
-      && wallClock == other.wallClock && violations == other.violations
+      && violations == other.violations
       && unnumberedEvents == other.unnumberedEvents
   }
 

@@ -1,5 +1,7 @@
-/// Writes a ``StateSnapshot``'s kernel part (everything but the model, the wall clock, the
-/// violations and the unnumbered events) as bytes: each field in a fixed order, each integer as
+import ModelContract
+
+/// Writes a ``StateSnapshot``'s kernel part (everything but the model, the violations and the
+/// unnumbered events) as bytes: each field in a fixed order, each integer as
 /// a variable-length number (seven bits a byte, the high bit set on every byte but the last;
 /// a signed one zigzagged first, so that small negative numbers stay short), every list after
 /// its length.
@@ -101,6 +103,7 @@ extension StateSnapshot {
       for index in agenda.indices { agenda[index].write(into: &writer) }
       writer.append(UInt64(tasks.count))
       for index in tasks.indices { tasks[index].write(into: &writer) }
+      wallClock.write(into: &writer)
       // Exactly as long as it needs to be: the graph keeps it for every state.
       return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
     }
@@ -111,9 +114,20 @@ extension StateSnapshot {
   private var byteBound: Int {
     let jobs = lanes.reduce(0) { $0 &+ $1.jobs.count }
     let words =
-      8 &+ lanes.count &* 2 &+ jobs &+ (pendingBatch.count &+ agenda.count) &* 6 &+ tasks.count
+      10 &+ lanes.count &* 2 &+ jobs &+ (pendingBatch.count &+ agenda.count) &* 6 &+ tasks.count
       &* 6
-    return words &* SnapshotWriter.wordBytes &+ zone.boundCount &* SnapshotWriter.doubleWordBytes
+    return words &* SnapshotWriter.wordBytes &+ (zone.boundCount &+ 1)
+      &* SnapshotWriter.doubleWordBytes
+  }
+}
+
+extension WallClock {
+  /// Its start, its offset and the sum of its shifts. (A test holds this list against the
+  /// clock's stored properties, so that one added later is not left out.)
+  func write(into writer: inout SnapshotWriter) {
+    writer.append(startNanosecondsSinceEpoch)
+    writer.append(Int(utcOffsetSeconds))
+    writer.append(shiftNanoseconds)
   }
 }
 

@@ -54,6 +54,16 @@ struct SnapshotEncodingTests {
     }
   }
 
+  @Test("The bytes hold every stored property of the wall clock")
+  func everyWallClockPropertyWritten() {
+    // `WallClock.write(into:)` writes these three; a property added to the clock must be added
+    // there too, or states that differ in it would be taken for one.
+    let clock = WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0)
+    #expect(
+      Mirror(reflecting: clock).children.map(\.label)
+        == ["startNanosecondsSinceEpoch", "utcOffsetSeconds", "shiftNanoseconds"])
+  }
+
   // MARK: - Generated snapshots
 
   /// Values drawn from small sets, extremes among them, so that equal fields are common and
@@ -65,6 +75,16 @@ struct SnapshotEncodingTests {
     ArrivalZone(windows: []), ArrivalZone(windows: [0...5]),
     ArrivalZone(windows: [Int64.min...Int64.max, 3...3]),
   ]
+  static let wallClocks: [WallClock] = {
+    var shifted = WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0)
+    shifted.shift(byNanoseconds: .min)
+    shifted.shift(byNanoseconds: .min)
+    return [
+      WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0),
+      WallClock(startNanosecondsSinceEpoch: .max, utcOffsetSeconds: 0),
+      WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: -3_600), shifted,
+    ]
+  }()
   static let taskStates: [TaskRecord.State] = [
     .startQueued, .running, .sleeping(timer: 0), .sleeping(timer: 1),
     .resumeQueued(.sleep, throwing: false), .resumeQueued(.yield, throwing: true),
@@ -80,7 +100,7 @@ struct SnapshotEncodingTests {
       },
       nowClass: classes.randomElement(using: &generator)!,
       now: instants.randomElement(using: &generator)!,
-      wallClock: WallClock(startNanosecondsSinceEpoch: 0, utcOffsetSeconds: 0),
+      wallClock: wallClocks.randomElement(using: &generator)!,
       agenda: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
         randomEntry(using: &generator)
       },
@@ -142,7 +162,8 @@ struct SnapshotEncodingTests {
   {
     var changed = snapshot
     let fresh = randomSnapshot(using: &generator)
-    switch Int.random(in: 0..<11, using: &generator) {
+    switch Int.random(in: 0..<12, using: &generator) {
+    case 11: changed.wallClock = fresh.wallClock
     case 0: changed.nowClass = fresh.nowClass
     case 1: changed.now = fresh.now
     case 2: changed.zone = fresh.zone
