@@ -3,18 +3,28 @@
 ///
 /// It keeps the snapshot's kernel part as bytes (``StateSnapshot/kernelBytes()``), not as the
 /// snapshot's arrays: one array of a few bytes per field where the arrays held a word or more
-/// per field and an allocation per list, for every state the graph holds. Its comparison, its
-/// footprint and its ready lanes are methods that ``TypedSnapshot`` overrides where the model
-/// type is known, so they run as code specialised for the model wherever the simulation itself
-/// is. (A snapshot of the generic type held in an `AnyHashable` directly was compared by generic
-/// code that looked up type metadata for every entry, lane and task it compared; an
-/// `AnyHashable` of this class cost a dynamic cast to make and another to compare.)
+/// per field and an allocation per list, for every state the graph holds. The bytes are
+/// compared here; the parts whose type is the model's are compared by a closure its model holds
+/// (``ErasedModel/sameState``), made where the model type is known, so that it runs as code
+/// specialised for the model wherever the simulation itself is. (An overridden method of the
+/// generic subclass ran generic code, which reached the model's `==` through its witness table;
+/// a snapshot of the generic type held in an `AnyHashable` was compared by generic code that
+/// looked up type metadata for every entry, lane and task; an `AnyHashable` of this class cost a
+/// dynamic cast to make and another to compare.)
 class ErasedSnapshot: Hashable, StateFootprint {
   /// The snapshot's hash, computed once.
   let hash: Int
+  /// The kernel part (``StateSnapshot/kernelBytes()``).
+  let kernel: [UInt8]
+  let footprint: Int
+  /// The model's state. The state graph may swap it for an equal one (``shareModel(in:)``).
+  fileprivate(set) var model: ErasedModel
 
-  init(hash: Int) {
+  fileprivate init(hash: Int, kernel: [UInt8], footprint: Int, model: ErasedModel) {
     self.hash = hash
+    self.kernel = kernel
+    self.footprint = footprint
+    self.model = model
   }
 
   static func of<Model>(_ snapshot: StateSnapshot<Model>) -> ErasedSnapshot {
@@ -23,56 +33,56 @@ class ErasedSnapshot: Hashable, StateFootprint {
 
   static func == (left: ErasedSnapshot, right: ErasedSnapshot) -> Bool {
     left === right
-      || (left.hash == right.hash && type(of: left) == type(of: right) && left.isEqual(to: right))
+      || (left.hash == right.hash && type(of: left) == type(of: right)
+        && left.kernel == right.kernel && left.model.sameState(left, right))
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }
 
-  /// Whether `other`, a snapshot of the same type, holds the same state.
-  func isEqual(to other: ErasedSnapshot) -> Bool {
-    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
-  }
-
-  var footprint: Int {
-    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
-  }
-
-  /// The snapshot's ready lanes, offered from `first`
-  /// (``StateSnapshot/readyLanes(inKernelBytes:from:)``).
-  func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
-    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
-  }
-
   /// Holds `table`'s model equal to its own from now on (``ModelTable``). Called by the state
   /// graph before the snapshot is stored and seen by other threads: the model it holds changes
   /// for an equal one, so its hash and every comparison stay as they were.
   func shareModel(in table: ModelTable) {
-    preconditionFailure("every snapshot is a TypedSnapshot, which overrides this")
+    model = table.shared(model)
   }
 }
 
 /// A snapshot of a run of `Model`: its kernel part as bytes and the parts the bytes leave out.
 final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
-  let kernel: [UInt8]
-  private(set) var model: SnapshotModel<Model>
   let violations: [String]
   let unnumberedEvents: [Model.Event]
-  let values: Int
+
+  /// The model, as its type.
+  var typedModel: SnapshotModel<Model> {
+    // Made from a `SnapshotModel<Model>` and swapped only for an equal one, of the same type.
+    unsafeDowncast(model, to: SnapshotModel<Model>.self)
+  }
 
   init(_ snapshot: StateSnapshot<Model>) {
-    kernel = snapshot.kernelBytes()
-    model = snapshot.model
+    let kernel = snapshot.kernelBytes()
     violations = snapshot.violations
     unnumberedEvents = snapshot.unnumberedEvents
-    values = snapshot.footprint
     var hasher = Hasher()
-    hasher.combine(model.hash)
+    hasher.combine(snapshot.model.hash)
     hasher.combine(Self.fold(kernel))
     hasher.combine(violations)
     hasher.combine(unnumberedEvents)
-    super.init(hash: hasher.finalize())
+    super.init(
+      hash: hasher.finalize(), kernel: kernel, footprint: snapshot.footprint,
+      model: snapshot.model)
+  }
+
+  /// Whether `one` and `other`, snapshots of this type with equal kernel parts, hold equal
+  /// models, violations and unnumbered events.
+  static func sameState(_ one: ErasedSnapshot, _ other: ErasedSnapshot) -> Bool {
+    let (one, other) = (
+      unsafeDowncast(one, to: TypedSnapshot<Model>.self),
+      unsafeDowncast(other, to: TypedSnapshot<Model>.self)
+    )
+    return one.typedModel.isEqual(to: other.typedModel) && one.violations == other.violations
+      && one.unnumberedEvents == other.unnumberedEvents
   }
 
   /// The bytes folded into one word, eight at a time (``WordMixer``): one call into the hasher
@@ -97,23 +107,5 @@ final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
       mixer.mix(tail)
     }
     return mixer.value
-  }
-
-  override func isEqual(to other: ErasedSnapshot) -> Bool {
-    // `==` compares only snapshots of one type, which is this one.
-    let other = unsafeDowncast(other, to: TypedSnapshot<Model>.self)
-    return kernel == other.kernel && model.isEqual(to: other.model)
-      && violations == other.violations
-      && unnumberedEvents == other.unnumberedEvents
-  }
-
-  override var footprint: Int { values }
-
-  override func shareModel(in table: ModelTable) {
-    model = unsafeDowncast(table.shared(model), to: SnapshotModel<Model>.self)
-  }
-
-  override func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
-    StateSnapshot<Model>.readyLanes(inKernelBytes: kernel, from: first)
   }
 }

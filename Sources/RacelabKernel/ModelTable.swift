@@ -13,7 +13,7 @@ final class ModelTable: Sendable {
       left.model === right.model
         || (left.model.hash == right.model.hash
           && type(of: left.model) == type(of: right.model)
-          && left.model.isEqual(toErased: right.model))
+          && left.model.equal(left.model, right.model))
     }
 
     func hash(into hasher: inout Hasher) {

@@ -88,7 +88,7 @@ struct SnapshotReader {
 
 extension StateSnapshot {
   /// The kernel part as bytes (``SnapshotWriter``), the lanes first so that the ready lanes can
-  /// be read back without reading the rest (``readyLanes(inKernelBytes:from:)``).
+  /// be read back without reading the rest (``ErasedSnapshot/readyLanes(from:)``).
   func kernelBytes() -> [UInt8] {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteBound) { buffer in
       var writer = SnapshotWriter(into: buffer)

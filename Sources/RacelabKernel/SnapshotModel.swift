@@ -3,14 +3,22 @@
 class ErasedModel {
   /// The model's hash, computed once.
   let hash: Int
+  /// Whether two models of this one's type are equal.
+  let equal: (ErasedModel, ErasedModel) -> Bool
+  /// Whether two snapshots of this model's type, with equal kernel parts, hold the same state
+  /// (``TypedSnapshot/sameState(_:_:)``).
+  let sameState: (ErasedSnapshot, ErasedSnapshot) -> Bool
 
-  init(hash: Int) {
+  /// Both comparisons are closures made where the model type is known, so that they run
+  /// specialised for the model; held by the model, which states with equal models share
+  /// (``ModelTable``), rather than by each snapshot.
+  init(
+    hash: Int, equal: @escaping (ErasedModel, ErasedModel) -> Bool,
+    sameState: @escaping (ErasedSnapshot, ErasedSnapshot) -> Bool
+  ) {
     self.hash = hash
-  }
-
-  /// Whether `other`, a model of the same type, is equal to this one.
-  func isEqual(toErased other: ErasedModel) -> Bool {
-    preconditionFailure("every model is a SnapshotModel, which overrides this")
+    self.equal = equal
+    self.sameState = sameState
   }
 }
 
@@ -28,16 +36,18 @@ final class SnapshotModel<Model: SimulationModel>: ErasedModel {
     self.model = model
     var hasher = Hasher()
     hasher.combine(model)
-    super.init(hash: hasher.finalize())
+    // Each closure is called only on values of this type: the table and `ErasedSnapshot.==`
+    // compare only values whose types match.
+    super.init(
+      hash: hasher.finalize(),
+      equal: {
+        unsafeDowncast($0, to: SnapshotModel<Model>.self).isEqual(
+          to: unsafeDowncast($1, to: SnapshotModel<Model>.self))
+      }, sameState: { TypedSnapshot<Model>.sameState($0, $1) })
   }
 
   /// Whether the two hold equal models.
   func isEqual(to other: SnapshotModel) -> Bool {
     self === other || (hash == other.hash && model == other.model)
-  }
-
-  override func isEqual(toErased other: ErasedModel) -> Bool {
-    // The table compares only models of one type, which is this one.
-    isEqual(to: unsafeDowncast(other, to: SnapshotModel<Model>.self))
   }
 }

@@ -26,7 +26,7 @@ struct ModelTableTests {
   }
 
   static func model(of point: StateGraph.Point) -> SnapshotModel<TestModel> {
-    unsafeDowncast(point.key.value.state.snapshot, to: TypedSnapshot<TestModel>.self).model
+    unsafeDowncast(point.key.value.state.snapshot, to: TypedSnapshot<TestModel>.self).typedModel
   }
 
   @Test("States with equal models share one; a state with another model keeps its own")

@@ -1,12 +1,10 @@
-extension StateSnapshot {
-  /// Which lanes are ready, as the state graph reads it at a lane-order point, from a
-  /// snapshot's ``kernelBytes()``: the lowest ready lane, how many ready lanes are below `first`
+extension ErasedSnapshot {
+  /// Which lanes are ready, as the state graph reads it at a lane-order point, from the
+  /// snapshot's ``kernel`` bytes: the lowest ready lane, how many ready lanes are below `first`
   /// (its place among them when they are offered from the lowest), and how many lanes are ready.
   /// Each lane's bytes say whether it is ready, by ``LaneAvailability``'s rule.
-  static func readyLanes(inKernelBytes bytes: [UInt8], from first: LaneID)
-    -> (lowest: LaneID, rank: Int, count: Int)
-  {
-    var reader = SnapshotReader(bytes)
+  func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
+    var reader = SnapshotReader(kernel)
     var lowest: Int32?
     var rank = 0
     var count = 0
