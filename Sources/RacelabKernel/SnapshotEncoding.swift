@@ -14,7 +14,8 @@ struct SnapshotWriter {
   private let buffer: UnsafeMutableBufferPointer<UInt8>
   private(set) var count = 0
 
-  /// A writer into `buffer`, which must hold the longest encoding (``byteBound(of:)``).
+  /// A writer into `buffer`, sized by the most numbers the caller writes times the most bytes
+  /// a number takes (``StateSnapshot/kernelBytes()``).
   init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
     self.buffer = buffer
   }
@@ -25,6 +26,9 @@ struct SnapshotWriter {
 
   @inline(__always)
   mutating func append(_ value: UInt64) {
+    // One comparison per number, so that a wrong size stops here instead of writing past the
+    // buffer (an optimised build does not check the buffer's bounds).
+    precondition(buffer.count &- count >= Self.wordBytes, "a snapshot's bytes outgrew their bound")
     var rest = value
     while rest >= 0x80 {
       buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
@@ -46,6 +50,8 @@ struct SnapshotWriter {
   }
 
   mutating func append(_ value: Int128) {
+    precondition(
+      buffer.count &- count >= Self.doubleWordBytes, "a snapshot's bytes outgrew their bound")
     var rest = UInt128(bitPattern: value) << 1 ^ UInt128(bitPattern: value >> 127)
     while rest >= 0x80 {
       buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80

@@ -21,11 +21,4 @@ struct WordMixer {
   mutating func mix(_ number: Int) {
     mix(UInt64(bitPattern: Int64(number)))
   }
-
-  /// Folds `number` in, as two words.
-  @inline(__always)
-  mutating func mix(_ number: Int128) {
-    mix(UInt64(truncatingIfNeeded: number))
-    mix(UInt64(truncatingIfNeeded: number >> 64))
-  }
 }
