@@ -28,7 +28,21 @@ class ErasedSnapshot: Hashable, StateFootprint {
   }
 
   static func of<Model>(_ snapshot: StateSnapshot<Model>) -> ErasedSnapshot {
-    TypedSnapshot(snapshot)
+    TypedSnapshot(snapshot, kernel: snapshot.kernelBytes())
+  }
+
+  /// The state ``StateSnapshot/applying(pending:onto:)`` gives, erased: written from
+  /// `snapshot` without building the successor when no event needs a new number.
+  static func successor<Model>(
+    of snapshot: StateSnapshot<Model>, applyingPending position: Int, onto lane: LaneID
+  ) -> ErasedSnapshot {
+    guard snapshot.unnumberedEvents.isEmpty else {
+      return of(snapshot.applying(pending: position, onto: lane))
+    }
+    // Applying moves one entry from the pending batch to a lane's queue: the model, the
+    // violations and the footprint stay as they are.
+    return TypedSnapshot(
+      snapshot, kernel: snapshot.kernelBytes(applyingPending: position, onto: lane))
   }
 
   static func == (left: ErasedSnapshot, right: ErasedSnapshot) -> Bool {
@@ -60,8 +74,8 @@ final class TypedSnapshot<Model: SimulationModel>: ErasedSnapshot {
     unsafeDowncast(model, to: SnapshotModel<Model>.self)
   }
 
-  init(_ snapshot: StateSnapshot<Model>) {
-    let kernel = snapshot.kernelBytes()
+  /// `snapshot`'s parts but its kernel part, which is `kernel`.
+  init(_ snapshot: StateSnapshot<Model>, kernel: [UInt8]) {
     violations = snapshot.violations
     unnumberedEvents = snapshot.unnumberedEvents
     var hasher = Hasher()

@@ -36,7 +36,8 @@ extension Simulation {
       guard let lane = enqueuing[alternative] else { return nil }
       return StateAtChoice(
         point: .sameInstant(time: time, alternatives: count - 1),
-        state: ObservedState(ErasedSnapshot.of(state.applying(pending: alternative, onto: lane))))
+        state: ObservedState(
+          ErasedSnapshot.successor(of: state, applyingPending: alternative, onto: lane)))
     }
   }
 }

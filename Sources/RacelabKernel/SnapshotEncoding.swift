@@ -96,19 +96,74 @@ extension StateSnapshot {
   /// The kernel part as bytes (``SnapshotWriter``), the lanes first so that the ready lanes can
   /// be read back without reading the rest (``ErasedSnapshot/readyLanes(from:)``).
   func kernelBytes() -> [UInt8] {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteBound) { buffer in
+    kernelBytes(applying: nil)
+  }
+
+  /// The bytes of ``applying(pending:onto:)``'s state, written from this one without building
+  /// it: the partial-order reduction asks for the next state of most alternatives of a batch,
+  /// and building each (copying the snapshot, then freeing it) cost more than writing it. Only
+  /// for a snapshot with no unnumbered event, whose successor keeps every number
+  /// (``numberUnnumberedEventsInOrder()`` has nothing to renumber).
+  func kernelBytes(applyingPending position: Int, onto lane: LaneID) -> [UInt8] {
+    precondition(unnumberedEvents.isEmpty, "a successor with unnumbered events is built")
+    return kernelBytes(applying: (position, Int(lane.index)))
+  }
+
+  /// The bytes, with the pending entry at `applied.position` applied onto lane `applied.lane`
+  /// when there is one, as ``applying(pending:onto:)`` applies it.
+  private func kernelBytes(applying applied: (position: Int, lane: Int)?) -> [UInt8] {
+    let removed = applied.map { pendingBatch[$0.position] }
+    // What the applied entry adds to its lane, and the timer it takes away, if any.
+    var addedJob: Job?
+    var removedTimer: (task: Int32, rank: Int)?
+    switch removed?.action {
+    case .event(let number, _): addedJob = .event(number)
+    case .timer(let task, let timerRank):
+      addedJob = .task(task)
+      removedTimer = (task, timerRank)
+    case .laneFree: preconditionFailure("a lane's end of a busy period is never a choice")
+    case nil: break
+    }
+    // An entry as it is after the removal: ranks above the removed entry's close up, and so do
+    // timer ranks above the removed timer's.
+    func closedUp(_ entry: Entry) -> Entry {
+      guard let removed else { return entry }
+      var entry = entry
+      if entry.rank > removed.rank { entry.rank -= 1 }
+      if let removedTimer, case .timer(let task, let rank) = entry.action, rank > removedTimer.rank
+      {
+        entry.action = .timer(task: task, timerRank: rank - 1)
+      }
+      return entry
+    }
+    return withUnsafeTemporaryAllocation(
+      of: UInt8.self, capacity: byteBound &+ SnapshotWriter.wordBytes
+    ) { buffer in
       var writer = SnapshotWriter(into: buffer)
       writer.append(UInt64(lanes.count))
-      for index in lanes.indices { lanes[index].write(into: &writer) }
+      for index in lanes.indices {
+        lanes[index].write(into: &writer, adding: index == applied?.lane ? addedJob : nil)
+      }
       writer.append(nowClass)
       writer.append(now)
       zone.write(into: &writer)
-      writer.append(UInt64(pendingBatch.count))
-      for index in pendingBatch.indices { pendingBatch[index].write(into: &writer) }
+      writer.append(UInt64(pendingBatch.count &- (removed == nil ? 0 : 1)))
+      for index in pendingBatch.indices where index != applied?.position {
+        closedUp(pendingBatch[index]).write(into: &writer)
+      }
       writer.append(UInt64(agenda.count))
-      for index in agenda.indices { agenda[index].write(into: &writer) }
+      for index in agenda.indices { closedUp(agenda[index]).write(into: &writer) }
       writer.append(UInt64(tasks.count))
-      for index in tasks.indices { tasks[index].write(into: &writer) }
+      for index in tasks.indices {
+        var task = tasks[index]
+        if let removedTimer {
+          if case .sleeping(let rank) = task.state, rank > Int64(removedTimer.rank) {
+            task.state = .sleeping(timer: rank - 1)
+          }
+          if index == Int(removedTimer.task) { task.state = .resumeQueued(.sleep, throwing: false) }
+        }
+        task.write(into: &writer)
+      }
       wallClock.write(into: &writer)
       // Exactly as long as it needs to be: the graph keeps it for every state.
       return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
@@ -139,17 +194,26 @@ extension WallClock {
 
 extension StateSnapshot.Lane {
   /// Its queue's length and flags in one number (whether it is ready too, which follows from
-  /// the others, so that the ready lanes can be read back by the one rule of
-  /// ``LaneAvailability``), its busy instant if it has one, a number per job.
-  func write(into writer: inout SnapshotWriter) {
+  /// the others, so that the ready lanes can be read back, by the rule of
+  /// ``LaneAvailability``: it can run and has a job queued), its busy instant if it has one, a
+  /// number per job; with `added`, as the lane is once that job joins the back of its queue.
+  func write(into writer: inout SnapshotWriter, adding added: StateSnapshot.Job? = nil) {
+    let count = jobs.count &+ (added == nil ? 0 : 1)
+    let ready = canRun && count > 0
     writer.append(
-      UInt64(jobs.count) << 3 | (isReady ? 4 : 0) | (busyUntil == nil ? 0 : 2) | (isFrozen ? 1 : 0))
+      UInt64(count) << 3 | (ready ? 4 : 0) | (busyUntil == nil ? 0 : 2) | (isFrozen ? 1 : 0))
     if let busyUntil { writer.append(busyUntil.nanoseconds) }
-    for job in jobs {
-      switch job {
-      case .event(let number): writer.append(Int(number) << 1)
-      case .task(let task): writer.append(Int(task) << 1 | 1)
-      }
+    for job in jobs { job.write(into: &writer) }
+    added?.write(into: &writer)
+  }
+}
+
+extension StateSnapshot.Job {
+  /// Its number, and whether it is a task's.
+  func write(into writer: inout SnapshotWriter) {
+    switch self {
+    case .event(let number): writer.append(Int(number) << 1)
+    case .task(let task): writer.append(Int(task) << 1 | 1)
     }
   }
 }

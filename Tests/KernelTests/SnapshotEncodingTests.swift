@@ -38,6 +38,38 @@ struct SnapshotEncodingTests {
     #expect(equalPairs > 1_000 && unequalPairs > 10_000)
   }
 
+  @Test("A successor written from its state's bytes is the successor built and then written")
+  func successorBytes() {
+    var generator = SplitMix64(seed: 13)
+    var written = 0
+    for _ in 0..<20_000 {
+      var snapshot = Self.randomSnapshot(using: &generator)
+      snapshot.unnumberedEvents = []
+      guard let position = snapshot.pendingBatch.indices.randomElement(using: &generator) else {
+        continue
+      }
+      // Only what a same-instant choice applies: an event, or a timer of a task there is.
+      switch snapshot.pendingBatch[position].action {
+      case .laneFree: continue
+      case .timer(let task, _) where Int(task) >= snapshot.tasks.count: continue
+      case .event, .timer: break
+      }
+      let lane = LaneID(index: Int32.random(in: 0..<Int32(snapshot.lanes.count), using: &generator))
+      let built = snapshot.applying(pending: position, onto: lane)
+      #expect(
+        snapshot.kernelBytes(applyingPending: position, onto: lane) == built.kernelBytes(),
+        "\(snapshot)")
+      let (direct, erased) = (
+        ErasedSnapshot.successor(of: snapshot, applyingPending: position, onto: lane),
+        ErasedSnapshot.of(built)
+      )
+      #expect(
+        direct == erased && direct.hash == erased.hash && direct.footprint == erased.footprint)
+      written += 1
+    }
+    #expect(written > 5_000)
+  }
+
   @Test("The ready lanes read from the bytes are the lanes that are ready")
   func readyLanesFromBytes() {
     var generator = SplitMix64(seed: 11)
