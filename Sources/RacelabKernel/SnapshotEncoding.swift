@@ -26,22 +26,12 @@ struct SnapshotWriter {
 
   @inline(__always)
   mutating func append(_ value: UInt64) {
-    // One comparison per number, so that a wrong size stops here instead of writing past the
-    // buffer (an optimised build does not check the buffer's bounds).
-    precondition(buffer.count &- count >= Self.wordBytes, "a snapshot's bytes outgrew their bound")
-    var rest = value
-    while rest >= 0x80 {
-      buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
-      count &+= 1
-      rest >>= 7
-    }
-    buffer[count] = UInt8(truncatingIfNeeded: rest)
-    count &+= 1
+    write(value, room: Self.wordBytes)
   }
 
   @inline(__always)
   mutating func append(_ value: Int) {
-    append(UInt64(bitPattern: Int64(value)) << 1 ^ UInt64(bitPattern: Int64(value) >> 63))
+    append(Int64(value))
   }
 
   @inline(__always)
@@ -50,9 +40,18 @@ struct SnapshotWriter {
   }
 
   mutating func append(_ value: Int128) {
-    precondition(
-      buffer.count &- count >= Self.doubleWordBytes, "a snapshot's bytes outgrew their bound")
-    var rest = UInt128(bitPattern: value) << 1 ^ UInt128(bitPattern: value >> 127)
+    write(
+      UInt128(bitPattern: value) << 1 ^ UInt128(bitPattern: value >> 127),
+      room: Self.doubleWordBytes)
+  }
+
+  /// Writes `value` seven bits a byte, after checking that `room` bytes, the most a number of
+  /// its width takes, are left: one comparison per number, so that a wrong size stops here
+  /// instead of writing past the buffer (an optimised build does not check the buffer's bounds).
+  @inline(__always)
+  private mutating func write<Bits: FixedWidthInteger & UnsignedInteger>(_ value: Bits, room: Int) {
+    precondition(buffer.count &- count >= room, "a snapshot's bytes outgrew their bound")
+    var rest = value
     while rest >= 0x80 {
       buffer[count] = UInt8(truncatingIfNeeded: rest) | 0x80
       count &+= 1
