@@ -63,7 +63,7 @@ func exploreExhaustively(_ subject: ExploreSubject) -> ExploreFigures {
     tally.merge(space.exploreSubtree(prefix: root, pruning: true))
   }
   return ExploreFigures(
-    schedules: tally.schedules, states: tally.stateHashes.count, outcomes: outcomeSet(tally))
+    schedules: tally.schedules, states: tally.states, outcomes: outcomeSet(tally))
 }
 
 /// The brute-force oracle: every 1 ms instant of each arrival window (all combinations) ×

@@ -168,7 +168,7 @@ struct Exploration {
           prefix: root, pruning: pruning, budget: maxSchedules - tally.schedules,
           valueCapacity: valueCapacity,
           onSchedule: { progress.scheduleDone(part: position, $0) })
-        progress.partDone(position, states: part.stateHashes.count)
+        progress.partDone(position, states: part.states)
         tally.merge(part)
       }
       return tally
@@ -177,7 +177,7 @@ struct Exploration {
       let part = space.exploreSubtree(
         prefix: roots[position], pruning: pruning, budget: ExploreSettings.defaultBudget,
         valueCapacity: valueCapacity, onSchedule: { progress.scheduleDone(part: position, $0) })
-      progress.partDone(position, states: part.stateHashes.count)
+      progress.partDone(position, states: part.states)
       return part
     }
     for part in parts { tally.merge(part) }
@@ -219,7 +219,7 @@ struct Exploration {
       }
       for part in parts { tally.merge(part) }
     }
-    tally.stateHashes = graph.stateHashes
+    tally.graphStates = graph.stateCount
     return tally
   }
 

@@ -82,7 +82,7 @@ struct ExplorationReportBuilder {
       scenario: file.scenario.name, model: file.definition.vocabulary.name,
       runtime: file.scenario.runtime.name, variant: file.scenario.setup.variant,
       strategy: strategy, schedules: tally.schedules, complete: tally.complete,
-      states: settings.randomRuns == nil && settings.pruning ? tally.stateHashes.count : nil,
+      states: settings.randomRuns == nil && settings.pruning ? tally.states : nil,
       outcomes: outcomes, violations: violations, verdict: verdict, shard: shard,
       scenarioHash: hash, replayCommand: file.runCommand)
   }

@@ -187,8 +187,18 @@ public struct ExplorationTally: Sendable {
   public var runsDiverged = false {
     didSet { if runsDiverged { complete = false } }
   }
-  /// Hashes of the distinct states seen (for counting them).
+  /// Hashes of the distinct states seen (for counting them), where the search counts states by
+  /// their hashes: pruning's tree search. A state graph counts its own (``graphStates``).
   public var stateHashes = Set<Int>()
+  /// The distinct states a state graph finished, where the tally's states are a graph's
+  /// (``StateGraph/stateCount``): a set of their hashes, built at the end, would raise the
+  /// exploration's peak memory by a tenth. Merging adds them: separate graphs, separate states.
+  public var graphStates: Int?
+  /// The distinct states seen: a state graph's count, or the distinct hashes seen.
+  public var states: Int {
+    guard let graphStates else { return stateHashes.count }
+    return graphStates &+ stateHashes.count
+  }
   /// Outcomes with how many schedules reached each and the smallest such schedule.
   public var outcomes: [ExplorationOutcome] = []
   /// For each invariant broken, how many schedules broke it and the smallest such schedule.
@@ -248,6 +258,7 @@ public struct ExplorationTally: Sendable {
     noteInexact(other.inexactClockUse)
     runsDiverged = runsDiverged || other.runsDiverged
     stateHashes.formUnion(other.stateHashes)
+    if let count = other.graphStates { graphStates = Self.sum(graphStates ?? 0, count) }
     // Every schedule has one outcome, so adding the outcomes adds the schedules and findings.
     for outcome in other.outcomes { add(outcome) }
   }

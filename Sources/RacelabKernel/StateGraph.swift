@@ -179,19 +179,6 @@ public final class StateGraph: Sendable {
   /// The number of states finished.
   public var stateCount: Int { finished.load(ordering: .acquiring) }
 
-  /// The hashes of the states finished, for counting states together with other tallies'.
-  public var stateHashes: Set<Int> {
-    var hashes = Set<Int>()
-    for shard in shards {
-      shard.withLock { nodes in
-        for (key, node) in nodes {
-          if case .finished = node { hashes.insert(key.hash) }
-        }
-      }
-    }
-    return hashes
-  }
-
   /// Whether an exploration stopped because the graph could hold no more states, by their
   /// number or by the values they hold.
   public var isFull: Bool { filled.load(ordering: .acquiring) }

@@ -129,4 +129,22 @@ import Testing
     #expect(!stopped.complete && stopped.runs == 3)
     #expect(stopped.schedules > 0 && stopped.schedules < unreduced.schedules)
   }
+
+  /// A tally's states are the distinct hashes a tree search saw, or the states a graph finished;
+  /// merged tallies of separate graphs add their states, and hashes seen twice count once.
+  @Test func aTallyCountsAGraphsStatesAndDistinctHashes() {
+    var hashes = ExplorationTally()
+    hashes.stateHashes = [1, 2, 3]
+    var again = ExplorationTally()
+    again.stateHashes = [3, 4]
+    hashes.merge(again)
+    #expect(hashes.states == 4)
+    var graphs = ExplorationTally()
+    graphs.graphStates = 5
+    var other = ExplorationTally()
+    other.graphStates = 7
+    graphs.merge(other)
+    graphs.merge(ExplorationTally())
+    #expect(graphs.graphStates == 12 && graphs.states == 12)
+  }
 }
