@@ -1,10 +1,16 @@
 extension ErasedSnapshot {
   /// Which lanes are ready, as the state graph reads it at a lane-order point, from the
-  /// snapshot's ``kernel`` bytes: the lowest ready lane, how many ready lanes are below `first`
+  /// snapshot's kernel bytes (``withKernelBytes(_:)``): the lowest ready lane, how many ready lanes are below `first`
   /// (its place among them when they are offered from the lowest), and how many lanes are ready.
   /// Each lane's bytes say whether it is ready, by ``LaneAvailability``'s rule.
   func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
-    var reader = SnapshotReader(kernel)
+    withKernelBytes { readyLanes(from: first, in: $0) }
+  }
+
+  private func readyLanes(from first: LaneID, in bytes: UnsafeRawBufferPointer) -> (
+    lowest: LaneID, rank: Int, count: Int
+  ) {
+    var reader = SnapshotReader(bytes)
     var lowest: Int32?
     var rank = 0
     var count = 0

@@ -15,7 +15,7 @@ struct SnapshotWriter {
   private(set) var count = 0
 
   /// A writer into `buffer`, sized by the most numbers the caller writes times the most bytes
-  /// a number takes (``StateSnapshot/kernelBytes()``).
+  /// a number takes (``StateSnapshot/withKernelBytes(_:)``).
   init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
     self.buffer = buffer
   }
@@ -64,11 +64,19 @@ struct SnapshotWriter {
 
 /// Reads the numbers a ``SnapshotWriter`` wrote, in order.
 struct SnapshotReader {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeRawBufferPointer
   private var index = 0
 
-  init(_ bytes: [UInt8]) {
+  /// A reader of `bytes`, which must outlive it (``ErasedSnapshot/withKernelBytes(_:)``).
+  init(_ bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
+  }
+
+  /// The next byte; reading past the end stops the run.
+  private mutating func nextByte() -> UInt8 {
+    precondition(index < bytes.count, "a snapshot's bytes read past their end")
+    defer { index &+= 1 }
+    return bytes[index]
   }
 
   /// The next unsigned number.
@@ -76,8 +84,7 @@ struct SnapshotReader {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while true {
-      let byte = bytes[index]
-      index += 1
+      let byte = nextByte()
       value |= UInt64(byte & 0x7F) << shift
       if byte < 0x80 { return value }
       shift += 7
@@ -86,31 +93,36 @@ struct SnapshotReader {
 
   /// Steps over the next number.
   mutating func skip() {
-    while bytes[index] >= 0x80 { index += 1 }
-    index += 1
+    while nextByte() >= 0x80 {}
   }
 }
 
 extension StateSnapshot {
-  /// The kernel part as bytes (``SnapshotWriter``), the lanes first so that the ready lanes can
-  /// be read back without reading the rest (``ErasedSnapshot/readyLanes(from:)``).
-  func kernelBytes() -> [UInt8] {
-    kernelBytes(applying: nil)
+  /// Calls `body` with the kernel part as bytes (``SnapshotWriter``), the lanes first so that
+  /// the ready lanes can be read back without reading the rest
+  /// (``ErasedSnapshot/readyLanes(from:)``).
+  func withKernelBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    withKernelBytes(applying: nil, body)
   }
 
-  /// The bytes of ``applying(pending:onto:)``'s state, written from this one without building
-  /// it: the partial-order reduction asks for the next state of most alternatives of a batch,
-  /// and building each (copying the snapshot, then freeing it) cost more than writing it. Only
-  /// for a snapshot with no unnumbered event, whose successor keeps every number
-  /// (``numberUnnumberedEventsInOrder()`` has nothing to renumber).
-  func kernelBytes(applyingPending position: Int, onto lane: LaneID) -> [UInt8] {
+  /// Calls `body` with the bytes of ``applying(pending:onto:)``'s state, written from this one
+  /// without building it: the partial-order reduction asks for the next state of most
+  /// alternatives of a batch, and building each (copying the snapshot, then freeing it) cost
+  /// more than writing it. Only for a snapshot with no unnumbered event, whose successor keeps
+  /// every number (``numberUnnumberedEventsInOrder()`` has nothing to renumber).
+  func withKernelBytes<Result>(
+    applyingPending position: Int, onto lane: LaneID,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     precondition(unnumberedEvents.isEmpty, "a successor with unnumbered events is built")
-    return kernelBytes(applying: (position, Int(lane.index)))
+    return withKernelBytes(applying: (position, Int(lane.index)), body)
   }
 
   /// The bytes, with the pending entry at `applied.position` applied onto lane `applied.lane`
   /// when there is one, as ``applying(pending:onto:)`` applies it.
-  private func kernelBytes(applying applied: (position: Int, lane: Int)?) -> [UInt8] {
+  private func withKernelBytes<Result>(
+    applying applied: (position: Int, lane: Int)?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     let removed = applied.map { pendingBatch[$0.position] }
     // What the applied entry adds to its lane, and the timer it takes away, if any.
     var addedJob: Job?
@@ -164,12 +176,11 @@ extension StateSnapshot {
         task.write(into: &writer)
       }
       wallClock.write(into: &writer)
-      // Exactly as long as it needs to be: the graph keeps it for every state.
-      return Array(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+      return body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
     }
   }
 
-  /// At least the number of bytes ``kernelBytes()`` writes: the most numbers each part writes,
+  /// At least the number of bytes ``withKernelBytes(_:)`` writes: the most numbers each part writes,
   /// at the most bytes a number takes.
   private var byteBound: Int {
     let jobs = lanes.reduce(0) { $0 &+ $1.jobs.count }

@@ -6,7 +6,7 @@ class ErasedModel {
   /// Whether two models of this one's type are equal.
   let equal: (ErasedModel, ErasedModel) -> Bool
   /// Whether two snapshots of this model's type, with equal kernel parts, hold the same state
-  /// (``TypedSnapshot/sameState(_:_:)``).
+  /// (``SnapshotExtras/sameState(_:_:)``).
   let sameState: (ErasedSnapshot, ErasedSnapshot) -> Bool
 
   /// Both comparisons are closures made where the model type is known, so that they run
@@ -43,7 +43,7 @@ final class SnapshotModel<Model: SimulationModel>: ErasedModel {
       equal: {
         unsafeDowncast($0, to: SnapshotModel<Model>.self).isEqual(
           to: unsafeDowncast($1, to: SnapshotModel<Model>.self))
-      }, sameState: { TypedSnapshot<Model>.sameState($0, $1) })
+      }, sameState: { SnapshotExtras<Model>.sameState($0, $1) })
   }
 
   /// Whether the two hold equal models.

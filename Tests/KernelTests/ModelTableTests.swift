@@ -26,7 +26,7 @@ struct ModelTableTests {
   }
 
   static func model(of point: StateGraph.Point) -> SnapshotModel<TestModel> {
-    unsafeDowncast(point.key.value.state.snapshot, to: TypedSnapshot<TestModel>.self).typedModel
+    unsafeDowncast(point.key.value.state.snapshot.model, to: SnapshotModel<TestModel>.self)
   }
 
   @Test("States with equal models share one; a state with another model keeps its own")
