@@ -123,6 +123,19 @@ extension StateSnapshot {
   private func withKernelBytes<Result>(
     applying applied: (position: Int, lane: Int)?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
+    let bound = byteBound &+ SnapshotWriter.wordBytes
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+      let count = writeKernelBytes(applying: applied, into: buffer)
+      return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// Writes the bytes into `buffer`, at least ``byteBound`` long, and returns how many it
+  /// wrote. Not generic over what the caller makes of them: a generic writer copied the whole
+  /// snapshot for each state written.
+  private func writeKernelBytes(
+    applying applied: (position: Int, lane: Int)?, into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
     let removed = applied.map { pendingBatch[$0.position] }
     // What the applied entry adds to its lane, and the timer it takes away, if any.
     var addedJob: Job?
@@ -147,37 +160,33 @@ extension StateSnapshot {
       }
       return entry
     }
-    return withUnsafeTemporaryAllocation(
-      of: UInt8.self, capacity: byteBound &+ SnapshotWriter.wordBytes
-    ) { buffer in
-      var writer = SnapshotWriter(into: buffer)
-      writer.append(UInt64(lanes.count))
-      for index in lanes.indices {
-        lanes[index].write(into: &writer, adding: index == applied?.lane ? addedJob : nil)
-      }
-      writer.append(nowClass)
-      writer.append(now)
-      zone.write(into: &writer)
-      writer.append(UInt64(pendingBatch.count &- (removed == nil ? 0 : 1)))
-      for index in pendingBatch.indices where index != applied?.position {
-        closedUp(pendingBatch[index]).write(into: &writer)
-      }
-      writer.append(UInt64(agenda.count))
-      for index in agenda.indices { closedUp(agenda[index]).write(into: &writer) }
-      writer.append(UInt64(tasks.count))
-      for index in tasks.indices {
-        var task = tasks[index]
-        if let removedTimer {
-          if case .sleeping(let rank) = task.state, rank > Int64(removedTimer.rank) {
-            task.state = .sleeping(timer: rank - 1)
-          }
-          if index == Int(removedTimer.task) { task.state = .resumeQueued(.sleep, throwing: false) }
-        }
-        task.write(into: &writer)
-      }
-      wallClock.write(into: &writer)
-      return body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+    var writer = SnapshotWriter(into: buffer)
+    writer.append(UInt64(lanes.count))
+    for index in lanes.indices {
+      lanes[index].write(into: &writer, adding: index == applied?.lane ? addedJob : nil)
     }
+    writer.append(nowClass)
+    writer.append(now)
+    zone.write(into: &writer)
+    writer.append(UInt64(pendingBatch.count &- (removed == nil ? 0 : 1)))
+    for index in pendingBatch.indices where index != applied?.position {
+      closedUp(pendingBatch[index]).write(into: &writer)
+    }
+    writer.append(UInt64(agenda.count))
+    for index in agenda.indices { closedUp(agenda[index]).write(into: &writer) }
+    writer.append(UInt64(tasks.count))
+    for index in tasks.indices {
+      var task = tasks[index]
+      if let removedTimer {
+        if case .sleeping(let rank) = task.state, rank > Int64(removedTimer.rank) {
+          task.state = .sleeping(timer: rank - 1)
+        }
+        if index == Int(removedTimer.task) { task.state = .resumeQueued(.sleep, throwing: false) }
+      }
+      task.write(into: &writer)
+    }
+    wallClock.write(into: &writer)
+    return writer.count
   }
 
   /// At least the number of bytes ``withKernelBytes(_:)`` writes: the most numbers each part writes,
