@@ -147,16 +147,23 @@ public final class StateGraph: Sendable {
   /// Distinct outcomes, in the order first met: the closing figures and the invariants broken.
   private let outcomes = Locked<[(summary: [TraceField], violations: [String])]>([])
   /// A state a walk has met: being expanded (by the walk that first met it), or finished.
-  private enum Node {
+  enum Node {
     case expanding
     case finished(FinishedReach)
+  }
+
+  /// What the graph keeps with a state it stores, in the state's snapshot
+  /// (``ErasedSnapshot/record``): the point the state was met at, and its node.
+  struct Record {
+    let point: ChoicePoint
+    var node: Node
   }
 
   /// The models of the states stored, each once.
   private let models = ModelTable()
   /// The states met, spread by hash over locks of their own, so that threads looking up states
   /// seldom wait for each other.
-  private let shards: [Locked<[Key: Node]>]
+  private let shards: [Locked<StateTable>]
   private let finished = Atomic<Int>(0)
   private let filled = Atomic<Bool>(false)
   private let valuesStored = Atomic<Int>(0)
@@ -173,7 +180,7 @@ public final class StateGraph: Sendable {
   public init(capacity: Int, valueCapacity: Int = .max) {
     self.capacity = capacity
     self.valueCapacity = valueCapacity
-    self.shards = (0..<Self.shardCount).map { _ in Locked([:]) }
+    self.shards = (0..<Self.shardCount).map { _ in Locked(StateTable()) }
   }
 
   /// The number of states finished.
@@ -186,15 +193,15 @@ public final class StateGraph: Sendable {
   /// Whether what filled the graph was the values its states hold, not their number.
   public var isFullOfValues: Bool { filledWithValues.load(ordering: .acquiring) }
 
-  private func shard(of key: Key) -> Locked<[Key: Node]> {
+  private func shard(of key: Key) -> Locked<StateTable> {
     shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
   }
 
   /// The reach of a finished state, in the order of `point`'s run; `nil` while the state is
   /// unknown or being expanded.
   func reach(at point: Point) -> Reach? {
-    let finished: FinishedReach? = shard(of: point.key).withLock { nodes in
-      guard case .finished(let reach) = nodes[point.key] else { return nil }
+    let finished: FinishedReach? = shard(of: point.key).withLock { table in
+      guard case .finished(let reach) = table.stored(point.key)?.node else { return nil }
       return reach
     }
     return finished?.reach(rotation: point.rotation)
@@ -210,19 +217,29 @@ public final class StateGraph: Sendable {
   /// graph is full: the state is not stored, and the caller goes on as if it had claimed it
   /// until its walk stops.
   func claim(_ point: Point) -> Bool {
-    shard(of: point.key).withLock { nodes in
-      guard nodes[point.key] == nil else { return false }
+    shard(of: point.key).withLock { table in
+      guard table.stored(point.key) == nil else { return false }
       let footprint = point.key.value.footprint
       guard Self.reserve(footprint, in: valuesStored, upTo: valueCapacity) else {
         filledWithValues.store(true, ordering: .releasing)
         filled.store(true, ordering: .releasing)
         return true
       }
-      // Still seen by this thread alone: its model can become the one its equals share.
-      point.key.value.state.snapshot.shareModel(in: models)
-      nodes[point.key] = .expanding
+      store(point.key, node: .expanding, in: &table)
       return true
     }
+  }
+
+  /// Stores the state of `key`, which `table` does not hold, with `node`: its snapshot, or a
+  /// copy of it when the snapshot is stored already at another point. Still seen by this
+  /// thread alone (under the shard's lock), the snapshot's model can become the one its equals
+  /// share, and it takes the record.
+  private func store(_ key: Key, node: Node, in table: inout StateTable) {
+    var snapshot = key.value.state.snapshot
+    if snapshot.record != nil { snapshot = snapshot.copy() }
+    snapshot.shareModel(in: models)
+    snapshot.record = Record(point: key.value.point, node: node)
+    table.insert(snapshot, as: key)
   }
 
   /// Records the reach of a finished state, met at `point`: `reach` at most points, and at a
@@ -240,13 +257,19 @@ public final class StateGraph: Sendable {
     } else {
       finished = .whole(reach)
     }
-    return shard(of: point.key).withLock { nodes in
-      if case .finished = nodes[point.key] { return true }
+    return shard(of: point.key).withLock { table in
+      let stored = table.stored(point.key)
+      if case .finished = stored?.node { return true }
       guard Self.reserve(1, in: self.finished, upTo: capacity) else {
         filled.store(true, ordering: .releasing)
         return false
       }
-      nodes[point.key] = .finished(finished)
+      if let stored {
+        stored.setNode(.finished(finished))
+      } else {
+        // Not claimed: the graph was full of values when it was met.
+        store(point.key, node: .finished(finished), in: &table)
+      }
       return true
     }
   }
