@@ -77,11 +77,12 @@ def megabytes(value: float) -> str:
     return f"{value / 1e6:.0f} MB"
 
 
-def build_products(scratch_path: str, products: tuple[str, ...]) -> None:
-    """Builds `products` in release mode, as every table here measures them."""
+def build_products(scratch_path: str, products: tuple[str, ...],
+                   options: tuple[str, ...] = ()) -> None:
+    """Builds `products` in release mode, as every table here measures them, with `options`."""
     for product in products:
         subprocess.run(
-            ["swift", "build", "-c", "release", "--scratch-path", scratch_path,
+            ["swift", "build", "-c", "release", "--scratch-path", scratch_path, *options,
              "--product", product],
             cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
         )
@@ -449,9 +450,15 @@ def spin(argv: list[str]) -> None:
         print(f"SPIN peer skipped: {' and '.join(missing)} not found "
               f"(Debian: {spin_peer.INSTALL})")
         return
+    # On Linux, racelab is built as the README installs it there: the standard library linked
+    # statically (in a scratch directory of its own, so the other builds keep theirs).
+    static = sys.platform.startswith("linux")
+    scratch_path = str(Path(args.scratch_path) / "static-stdlib") if static else args.scratch_path
     if not args.no_build and not args.racelab:
-        build_products(args.scratch_path, ("racelab",))
-    racelab = args.racelab or str(Path(args.scratch_path) / "release" / "racelab")
+        build_products(scratch_path, ("racelab",), ("--static-swift-stdlib",) if static else ())
+    racelab = args.racelab or str(Path(scratch_path) / "release" / "racelab")
+    if not args.racelab:
+        print(f"racelab: {racelab} (release{', static standard library' if static else ''})")
     with tempfile.TemporaryDirectory() as directory:
         scratch = Path(directory)
         spin_agreement(racelab, sizes, scratch)
