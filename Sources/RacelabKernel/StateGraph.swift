@@ -54,26 +54,19 @@ struct Reach: Sendable {
 /// by every subtree and every thread. A reach is exact whoever computed it, so sharing changes
 /// how many runs an exploration takes, never its results.
 public final class StateGraph: Sendable {
-  /// A state at a choice point, as a key of the graph. Once stored it is never changed and only
-  /// hashed and compared, which reads it: sharing it between threads is safe although a model's
+  /// A state at a choice point, as the graph looks it up (``StateTable``). Once stored, its
+  /// snapshot is only hashed and compared, which reads what never changes, and its record read
+  /// and changed under the shard's lock: sharing it between threads is safe although a model's
   /// state type does not promise `Sendable`. (Before it is stored, the thread that claims it
   /// swaps its model for the table's equal one, ``claim(_:)``.) Its hash is computed once,
   /// outside every lock.
-  struct Key: Hashable, @unchecked Sendable {
+  struct Key: @unchecked Sendable {
     let value: StateAtChoice
     let hash: Int
 
     init(value: StateAtChoice) {
       self.value = value
       self.hash = value.hashValue
-    }
-
-    static func == (left: Key, right: Key) -> Bool {
-      left.hash == right.hash && left.value == right.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(hash)
     }
   }
 

@@ -41,7 +41,9 @@ struct ModelTableTests {
     #expect(Self.model(of: first) === Self.model(of: second))
     #expect(Self.model(of: other) !== Self.model(of: first))
     // Sharing changed neither the state's hash nor what it equals.
-    #expect(second.key.hash == hash && second.key == again.key)
+    #expect(
+      second.key.hash == hash && second.key.hash == again.key.hash
+        && second.key.value == again.key.value)
     #expect(!graph.claim(again), "an equal state is the one already claimed")
   }
 }
