@@ -1,8 +1,9 @@
 extension ErasedSnapshot {
   /// Which lanes are ready, as the state graph reads it at a lane-order point, from the
-  /// snapshot's kernel bytes (``withKernelBytes(_:)``): the lowest ready lane, how many ready lanes are below `first`
-  /// (its place among them when they are offered from the lowest), and how many lanes are ready.
-  /// Each lane's bytes say whether it is ready, by ``LaneAvailability``'s rule.
+  /// snapshot's kernel bytes (``withKernelBytes(_:)``): the lowest ready lane, how many ready
+  /// lanes are below `first` (its place among them when they are offered from the lowest), and
+  /// how many lanes are ready. Each lane's bytes say whether it is ready, by
+  /// ``LaneAvailability``'s rule.
   func readyLanes(from first: LaneID) -> (lowest: LaneID, rank: Int, count: Int) {
     withKernelBytes { readyLanes(from: first, in: $0) }
   }

@@ -189,8 +189,8 @@ extension StateSnapshot {
     return writer.count
   }
 
-  /// At least the number of bytes ``withKernelBytes(_:)`` writes: the most numbers each part writes,
-  /// at the most bytes a number takes.
+  /// At least the number of bytes ``withKernelBytes(_:)`` writes: the most numbers each part
+  /// writes, at the most bytes a number takes.
   private var byteBound: Int {
     let jobs = lanes.reduce(0) { $0 &+ $1.jobs.count }
     let words =

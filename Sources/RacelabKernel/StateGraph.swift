@@ -167,7 +167,7 @@ public final class StateGraph: Sendable {
   /// an exploration whose states would hold more stops, incomplete.
   public let valueCapacity: Int
 
-  private static let shardCount = 64
+  static let shardCount = 64
 
   /// A graph of at most `capacity` states holding at most `valueCapacity` values together.
   public init(capacity: Int, valueCapacity: Int = .max) {

@@ -10,11 +10,11 @@ import ModelContract
 /// negative; any other by `-1 - i`, `i` its place in ``unnumberedEvents``.
 ///
 /// The state graph and pruning keep it as an ``ErasedSnapshot``, its kernel part written as
-/// bytes (``withKernelBytes(_:)``), and compare and hash those. ``isEqual(to:)`` compares it field by
-/// field: the definition the bytes are held against in tests. It is compared by a method of its
-/// own, not through `Equatable`: called from the explorer specialised for a model in another
-/// module, conformances of these nested generic types were reached through their witness
-/// tables, as generic code that looked up type metadata for every entry, lane and task.
+/// bytes (``withKernelBytes(_:)``), and compare and hash those. ``isEqual(to:)`` compares it
+/// field by field: the definition the bytes are held against in tests. It is compared by a
+/// method of its own, not through `Equatable`: called from the explorer specialised for a model
+/// in another module, conformances of these nested generic types were reached through their
+/// witness tables, as generic code that looked up type metadata for every entry, lane and task.
 struct StateSnapshot<Model: SimulationModel> {
   struct Entry {
     /// The entry's class (see ``WindowedArrivals``) and its due instant relative to the

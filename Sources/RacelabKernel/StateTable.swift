@@ -12,12 +12,13 @@ struct StateTable: @unchecked Sendable {
   /// A power of two of slots, empty or holding a stored snapshot.
   private var slots: [ErasedSnapshot?] = Array(repeating: nil, count: 8)
   /// How many slots hold a snapshot.
-  private(set) var count = 0
+  private var count = 0
 
-  /// Where probing for `hash` starts. The shard was chosen by the hash's low bits, so the bits
-  /// above them choose the slot.
+  /// Where probing for `hash` starts. The shard was chosen by the hash's remainder by the
+  /// number of shards, so the quotient chooses the slot.
   private func start(of hash: Int) -> Int {
-    Int(truncatingIfNeeded: UInt(bitPattern: hash) >> 6) & (slots.count &- 1)
+    Int(truncatingIfNeeded: UInt(bitPattern: hash) / UInt(StateGraph.shardCount))
+      & (slots.count &- 1)
   }
 
   /// The stored snapshot equal to `key`, at `key`'s point, if there is one.
