@@ -248,14 +248,19 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
 
   mutating func choose(_ point: ChoicePoint) -> Int {
     context.counters.choicePoints += 1
-    let snapshot = strategyBox.strategy.observesState ? snapshot() : nil
-    let state = snapshot.map { ObservedState(ErasedSnapshot.of($0)) }
     let choice: Int
-    if let snapshot, let state, case .sameInstant = point {
-      let alternatives = sameInstantAlternatives(state: snapshot)
-      choice = strategyBox.strategy.choose(point, state: state, alternatives: alternatives)
+    if strategyBox.strategy.observesState {
+      // Not an optional snapshot: unwrapping one copied it.
+      let snapshot = snapshot()
+      let state = ObservedState(ErasedSnapshot.of(snapshot))
+      if case .sameInstant = point {
+        let alternatives = sameInstantAlternatives(state: consume snapshot)
+        choice = strategyBox.strategy.choose(point, state: state, alternatives: alternatives)
+      } else {
+        choice = strategyBox.strategy.choose(point, state: state)
+      }
     } else {
-      choice = strategyBox.strategy.choose(point, state: state)
+      choice = strategyBox.strategy.choose(point, state: nil)
     }
     precondition(choice >= 0 && choice < point.alternativeCount, "strategy chose out of range")
     strategyIsDone = strategyBox.strategy.isDone
