@@ -78,10 +78,14 @@ public struct Schedule: Hashable, Sendable, Comparable {
 
   /// Fewer deviations first, then by the deviations themselves, earliest first.
   public static func < (lhs: Schedule, rhs: Schedule) -> Bool {
-    if lhs.deviations.count != rhs.deviations.count {
-      return lhs.deviations.count < rhs.deviations.count
-    }
-    return lhs.deviations.lexicographicallyPrecedes(rhs.deviations)
+    precedes(lhs.deviations, rhs.deviations)
+  }
+
+  /// Whether the schedule of deviations `lhs` comes before that of `rhs` (``<``), for lists
+  /// that are already a schedule's: sorted by position, with no default alternative.
+  static func precedes(_ lhs: [Deviation], _ rhs: [Deviation]) -> Bool {
+    if lhs.count != rhs.count { return lhs.count < rhs.count }
+    return lhs.lexicographicallyPrecedes(rhs)
   }
 }
 

@@ -25,10 +25,16 @@ struct Reach: Sendable {
   func taking(_ choice: Int) -> Reach {
     var moved = self
     for index in moved.entries.indices {
-      var smallest = moved.entries[index].smallest.map {
-        Schedule.Deviation(position: $0.position &+ 1, alternative: $0.alternative)
+      let old = moved.entries[index].smallest
+      guard choice != 0 || !old.isEmpty else { continue }
+      // Built in one array of the final size (a map, then an insert at the front, made two).
+      var smallest: [Schedule.Deviation] = []
+      smallest.reserveCapacity(old.count &+ (choice == 0 ? 0 : 1))
+      if choice != 0 { smallest.append(.init(position: 0, alternative: choice)) }
+      for deviation in old {
+        smallest.append(
+          .init(position: deviation.position &+ 1, alternative: deviation.alternative))
       }
-      if choice != 0 { smallest.insert(.init(position: 0, alternative: choice), at: 0) }
       moved.entries[index].smallest = smallest
     }
     return moved
@@ -43,7 +49,8 @@ struct Reach: Sendable {
       }
       let (sum, overflow) = entries[index].count.addingReportingOverflow(entry.count)
       entries[index].count = overflow ? .max : sum
-      if Schedule(deviations: entry.smallest) < Schedule(deviations: entries[index].smallest) {
+      // Both lists are a schedule's deviations already (sorted, no default alternative).
+      if Schedule.precedes(entry.smallest, entries[index].smallest) {
         entries[index].smallest = entry.smallest
       }
     }
