@@ -24,7 +24,7 @@ extension Simulation {
   /// What the strategy is told at a same-instant point whose state it observes: what each
   /// remaining entry of the batch does, and the point and state each one that only adds a job
   /// leads to, computed from `state` without applying it.
-  func sameInstantAlternatives(state: consuming StateSnapshot<Model>) -> SameInstantAlternatives {
+  func sameInstantAlternatives(state: StateSnapshot<Model>) -> SameInstantAlternatives {
     // A loop, not `map(laneOnlyEnqueued(by:))`: the method as a closure captured a copy of the
     // whole simulation at every same-instant point.
     var enqueuing: [LaneID?] = []

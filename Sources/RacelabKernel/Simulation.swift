@@ -254,7 +254,7 @@ public struct Simulation<Model: SimulationModel, Strategy: SchedulingStrategy> {
       let snapshot = snapshot()
       let state = ObservedState(ErasedSnapshot.of(snapshot))
       if case .sameInstant = point {
-        let alternatives = sameInstantAlternatives(state: consume snapshot)
+        let alternatives = sameInstantAlternatives(state: snapshot)
         choice = strategyBox.strategy.choose(point, state: state, alternatives: alternatives)
       } else {
         choice = strategyBox.strategy.choose(point, state: state)

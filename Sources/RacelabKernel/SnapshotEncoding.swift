@@ -123,11 +123,13 @@ extension StateSnapshot {
   private func withKernelBytes<Result>(
     applying applied: (position: Int, lane: Int)?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    let bound = byteBound &+ SnapshotWriter.wordBytes
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
-      let count = writeKernelBytes(applying: applied, into: buffer)
-      return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-    }
+    // Allocated here rather than by `withUnsafeTemporaryAllocation`, whose closure was handed
+    // a copy of the whole snapshot (and freed it after) at every call.
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(
+      capacity: byteBound &+ SnapshotWriter.wordBytes)
+    defer { buffer.deallocate() }
+    let count = writeKernelBytes(applying: applied, into: buffer)
+    return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
   }
 
   /// Writes the bytes into `buffer`, at least ``byteBound`` long, and returns how many it
