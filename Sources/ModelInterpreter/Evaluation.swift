@@ -187,10 +187,21 @@ extension InterpretedModel {
       guard let filter else { return .int(Int64(records[record].count)) }
       var count: Int64 = 0
       try spend(records[record].count)
-      var inner = scope.nested()
+      // A row whose filter is plain (``plainValue(_:in:state:)``, `id == 1`) is read in place;
+      // the scope the general evaluator needs is made only for a row whose filter is not.
+      var inner: Scope?
       for row in records[record] {
-        inner.row = row
-        if try evaluate(filter, inner, context: &context).isTrue { count += 1 }
+        var operands = FilteredRow(row: row)
+        let value: Value
+        if let plain = try Self.plainValue(filter, in: &operands, state: state) {
+          value = plain
+        } else {
+          var general = inner ?? scope.nested()
+          general.row = row
+          value = try evaluate(filter, general, context: &context)
+          inner = general
+        }
+        if value.isTrue { count += 1 }
       }
       return .int(count)
     case .column(let holder, let index):

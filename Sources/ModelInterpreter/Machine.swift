@@ -341,45 +341,6 @@ extension InterpretedModel {
     return try evaluate(expression, scope(of: frame, task: task), context: &context)
   }
 
-  /// The value of `expression` when it is a literal, a local, a state variable (of `state`), or
-  /// arithmetic, a comparison or a logical operator over such expressions holding scalars (no
-  /// text, list or time read inside a window): exactly what ``evaluate(_:_:context:)`` gives,
-  /// which for such values spends nothing and notes nothing. `nil` for anything else; what a
-  /// `nil` cut short had read has no effect, so the caller evaluates the whole expression again.
-  /// Static, given the one field of the model it reads: a method would be handed a copy of the
-  /// whole model (about 200 bytes) at every call.
-  private static func plainValue(
-    _ expression: Expression, in frame: inout TaskFrame, state: [Value]
-  ) throws(RunTimeError) -> Value? {
-    switch expression {
-    case .literal(let value): return value
-    case .local(let slot): return frame.top.locals[slot]
-    case .state(let slot): return state[slot]
-    case .arithmetic(let op, let left, let right, let numeric):
-      guard numeric != .text, numeric != .list,
-        let lhs = try plainValue(left, in: &frame, state: state), lhs.isScalar,
-        let rhs = try plainValue(right, in: &frame, state: state), rhs.isScalar
-      else { return nil }
-      return try Arithmetic.apply(op, lhs, rhs, numeric)
-    case .comparison(let op, let left, let right):
-      guard let lhs = try plainValue(left, in: &frame, state: state), lhs.isScalar,
-        let rhs = try plainValue(right, in: &frame, state: state), rhs.isScalar
-      else { return nil }
-      return .bool(op.holds(Value.order(lhs, rhs)))
-    case .not(let operand):
-      return try plainValue(operand, in: &frame, state: state).map { .bool(!$0.isTrue) }
-    case .and(let left, let right):
-      guard let lhs = try plainValue(left, in: &frame, state: state) else { return nil }
-      guard lhs.isTrue else { return .bool(false) }
-      return try plainValue(right, in: &frame, state: state).map { .bool($0.isTrue) }
-    case .or(let left, let right):
-      guard let lhs = try plainValue(left, in: &frame, state: state) else { return nil }
-      guard !lhs.isTrue else { return .bool(true) }
-      return try plainValue(right, in: &frame, state: state).map { .bool($0.isTrue) }
-    default: return nil
-    }
-  }
-
   /// What an expression in `frame`'s running activation may read. Built for each use and gone
   /// at the end of its statement, so that a local written right after is not shared with it
   /// (and is changed in place).
@@ -616,6 +577,22 @@ extension InterpretedModel {
     }
   }
 
+  /// The value of an invariant's `condition`: read in place when it is plain
+  /// (``plainValue(_:in:state:)``, with the records), by the general evaluator otherwise or when
+  /// the plain reading throws, so that the error is the general evaluator's.
+  private mutating func ruleValue(
+    _ condition: Expression, context: inout SimulationContext<InterpretedModel>
+  ) throws(RunTimeError) -> Value {
+    var operands = RuleOperands(
+      records: records, budget: code.runLimits.steps &- instructionsRun)
+    if let value = try? Self.plainValue(condition, in: &operands, state: state) {
+      // Within the budget by construction: the rows were counted against what was left.
+      if operands.spent > 0 { try spend(operands.spent) }
+      return value
+    }
+    return try evaluate(condition, Scope(locals: [], task: nil), context: &context)
+  }
+
   /// Checks invariant `index`, whose condition is `condition`; `false` when reading it stopped
   /// the run with a run-time error.
   private mutating func check(
@@ -624,7 +601,7 @@ extension InterpretedModel {
   ) -> Bool {
     let holds: Bool
     do {
-      holds = try evaluate(condition, Scope(locals: [], task: nil), context: &context).isTrue
+      holds = try ruleValue(condition, context: &context).isTrue
     } catch {
       _ = fail("invariant \(program.invariants[index].name): \(error.message)", context: &context)
       return false
