@@ -30,8 +30,8 @@ extension TaskFrame: PlainOperands {
   ) throws(RunTimeError) -> Value? { nil }
 }
 
-/// A record row a `recorded(… where …)` filter looks at, outside any filter and with no local
-/// read: what an invariant's filter over one record reads.
+/// A record row a `recorded(… where …)` filter looks at. The scope's locals and the rows of the
+/// filters around this one are left to the general evaluator, which has them.
 struct FilteredRow: PlainOperands {
   let row: [Value]
 
@@ -46,8 +46,8 @@ struct FilteredRow: PlainOperands {
   ) throws(RunTimeError) -> Value? { nil }
 }
 
-/// What an invariant (or a summary) reads besides the state: the records, and how many units of
-/// the run's budget their rows may take (``InterpretedModel/spend(_:)``).
+/// What an invariant reads besides the state: the records, and how many units of the run's
+/// budget their rows may take (``InterpretedModel/spend(_:)``).
 struct RuleOperands: PlainOperands {
   let records: [[[Value]]]
   /// The units left in the run's budget when the reading started.
