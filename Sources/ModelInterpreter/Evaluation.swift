@@ -189,17 +189,15 @@ extension InterpretedModel {
       try spend(records[record].count)
       // A row whose filter is plain (``plainValue(_:in:state:)``, `id == 1`) is read in place;
       // the scope the general evaluator needs is made only for a row whose filter is not.
-      var inner: Scope?
+      lazy var inner = scope.nested()
       for row in records[record] {
         var operands = FilteredRow(row: row)
         let value: Value
         if let plain = try Self.plainValue(filter, in: &operands, state: state) {
           value = plain
         } else {
-          var general = inner ?? scope.nested()
-          general.row = row
-          value = try evaluate(filter, general, context: &context)
-          inner = general
+          inner.row = row
+          value = try evaluate(filter, inner, context: &context)
         }
         if value.isTrue { count += 1 }
       }

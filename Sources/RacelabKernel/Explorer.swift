@@ -196,10 +196,7 @@ public struct ExplorationTally: Sendable {
   /// graphs, separate states.
   public var graphStates: Int?
   /// The distinct states seen: a state graph's count, or the distinct hashes seen.
-  public var states: Int {
-    guard let graphStates else { return stateHashes.count }
-    return graphStates &+ stateHashes.count
-  }
+  public var states: Int { (graphStates ?? 0) &+ stateHashes.count }
   /// Outcomes with how many schedules reached each and the smallest such schedule.
   public var outcomes: [ExplorationOutcome] = []
   /// For each invariant broken, how many schedules broke it and the smallest such schedule.
